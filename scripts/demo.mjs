@@ -1,0 +1,54 @@
+// `npm run demo`: the reference service (embedded PostgreSQL, seeded demo account and bot) and the demo
+// page with both elements, in one process. Nothing to configure: open the printed URL.
+import { tsImport } from 'tsx/esm/api';
+import { createServer } from 'vite';
+
+const servicePort = Number(process.env.PORT ?? 8787);
+const pagePort = Number(process.env.DEMO_PORT ?? 5173);
+const host = process.env.HOST ?? '127.0.0.1';
+
+const { startServer } = await tsImport('../demo/server/index.ts', import.meta.url);
+const service = await startServer({
+  port: servicePort,
+  host,
+  dataDir: process.env.DATA_DIR,
+  databaseUrl: process.env.DATABASE_URL,
+  seedDemo: true,
+  demoUsername: process.env.DEMO_USERNAME,
+  demoPassword: process.env.DEMO_PASSWORD,
+});
+const demo = service.demo ?? {};
+
+const page = await createServer({
+  configFile: 'vite.config.ts',
+  server: { host, port: pagePort, strictPort: false },
+  plugins: [
+    {
+      name: 'demo-config',
+      configureServer(server) {
+        server.middlewares.use('/demo-config.json', (_req, res) => {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ serviceUrl: service.url, botId: demo.botId, username: demo.username, password: demo.password }));
+        });
+      },
+    },
+  ],
+});
+await page.listen();
+const pageUrl = page.resolvedUrls?.local[0] ?? `http://${host}:${pagePort}/`;
+
+console.log(`
+  Demo page:          ${pageUrl}demo/
+  Reference service:  ${service.url}
+  Demo login:         ${demo.username} / ${demo.password}
+  Demo bot:           ${demo.botId}
+
+  Press Ctrl+C to stop.`);
+
+async function stop() {
+  await page.close();
+  await service.close();
+  process.exit(0);
+}
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,62 @@
+import { defineConfig, type UserConfig } from 'vite';
+
+/**
+ * Three builds, chosen by `--mode` (scripts/build.mjs runs them in order):
+ * - `lib`:    ESM for npm (dist/index.js, element entry points, api, stream, react), dependencies left as imports.
+ * - `app`:    dist/chatbot-widget-app.js, the whole widget with lit inside, loaded on demand by the loader.
+ * - `loader`: dist/chatbot-widget.js, the script-tag file: a tiny IIFE that mounts a launcher and loads the app.
+ * Without a mode (`vite`), it serves the demo page.
+ */
+const external = [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^@microsoft\/fetch-event-source/, /^react($|\/)/];
+
+export default defineConfig(({ mode }): UserConfig => {
+  const common: UserConfig = { publicDir: false, build: { outDir: 'dist', sourcemap: true, target: 'es2022' } };
+  if (mode === 'lib') {
+    return {
+      ...common,
+      build: {
+        ...common.build,
+        emptyOutDir: true,
+        minify: false,
+        lib: {
+          entry: {
+            index: 'src/index.ts',
+            'chatbot-widget-element': 'src/chatbot-widget.ts',
+            'bot-admin-element': 'src/bot-admin.ts',
+            api: 'src/api/index.ts',
+            stream: 'src/stream/index.ts',
+            react: 'src/react.ts',
+          },
+          formats: ['es'],
+        },
+        rolldownOptions: { external },
+      },
+    };
+  }
+  if (mode === 'app') {
+    return {
+      ...common,
+      build: {
+        ...common.build,
+        emptyOutDir: false,
+        minify: true,
+        lib: { entry: 'src/embed-app.ts', formats: ['es'], fileName: () => 'chatbot-widget-app.js' },
+      },
+    };
+  }
+  if (mode === 'loader') {
+    return {
+      ...common,
+      build: {
+        ...common.build,
+        emptyOutDir: false,
+        minify: true,
+        lib: { entry: 'src/embed.ts', name: 'ChatbotWidgetLoader', formats: ['iife'], fileName: () => 'chatbot-widget.js' },
+      },
+    };
+  }
+  return {
+    publicDir: false,
+    server: { host: '127.0.0.1', port: 5173 },
+  };
+});
