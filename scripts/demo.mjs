@@ -1,7 +1,10 @@
 // `npm run demo`: the reference service (embedded PostgreSQL, seeded demo account and bot) and the demo
 // page with both elements, in one process. Nothing to configure: open the printed URL.
-import { tsImport } from 'tsx/esm/api';
-import { createServer } from 'vite';
+import { ensureDependencies } from './ensure-deps.mjs';
+
+ensureDependencies();
+const { tsImport } = await import('tsx/esm/api');
+const { createServer } = await import('vite');
 
 const servicePort = Number(process.env.PORT ?? 8787);
 const pagePort = Number(process.env.DEMO_PORT ?? 5173);

@@ -7,8 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureDependencies } from './ensure-deps.mjs';
 
 const [what = 'all', ...extra] = process.argv.slice(2);
+ensureDependencies();
 const reports = 'reports';
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
