@@ -1,0 +1,433 @@
+// Wire schemas of the service interface: field names stay snake_case as on the wire; response schemas are
+// tolerant (missing or null optional fields get defaults), request schemas carry the validation rules that
+// the admin form and the reference service share.
+import { z } from 'zod/mini';
+
+/** Bot tone values: 0 unspecified, 1 Professional, 2 Humorous, 3 Empathetic, 4 Normal conversation, 5 Academic. */
+export const BOT_TONE_TYPES = [0, 1, 2, 3, 4, 5] as const;
+/** A bot tone value. */
+export type BotToneType = (typeof BOT_TONE_TYPES)[number];
+/** Translation keys of the bot tone values. */
+export const BOT_TONE_NAMES = {
+  0: 'unspecified',
+  1: 'professional',
+  2: 'humorous',
+  3: 'empathetic',
+  4: 'normal',
+  5: 'academic',
+} as const satisfies Record<BotToneType, string>;
+
+/** Scrape modes: 1 the URL and its same-site child pages to depth 2, 2 that single page only. */
+export const SCRAPE_TYPES = [1, 2] as const;
+/** A scrape mode. */
+export type ScrapeType = (typeof SCRAPE_TYPES)[number];
+/** Translation keys of the scrape modes. */
+export const SCRAPE_TYPE_NAMES = { 1: 'full_site', 2: 'single_page' } as const satisfies Record<ScrapeType, string>;
+
+/** Case-study codes sent by the dashboard (the field itself is free text). */
+export const CASE_STUDIES = ['1', '2', '3', '4', '5', '6'] as const;
+/** A known case-study code. */
+export type CaseStudy = (typeof CASE_STUDIES)[number];
+/** Translation keys of the case-study codes. */
+export const CASE_STUDY_NAMES = {
+  1: 'other',
+  2: 'customer_support',
+  3: 'knowledge_management',
+  4: 'teaching',
+  5: 'lecture_assistant',
+  6: 'toeic_assistant',
+} as const satisfies Record<CaseStudy, string>;
+
+/** Documented language model names (the field is a free string: older records hold display names). */
+export const GPT_MODEL_NAMES = ['gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4'] as const;
+/** A documented language model name. */
+export type GptModelName = (typeof GPT_MODEL_NAMES)[number];
+/** The model the service uses when a bot names none. */
+export const DEFAULT_GPT_MODEL_NAME: GptModelName = 'gpt-3.5-turbo-16k';
+
+/** Lead-form fields a bot can ask for in collect_customer_info. */
+export const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
+/** A lead-form field. */
+export type LeadField = (typeof LEAD_FIELDS)[number];
+
+/** Known message sender types (others are tolerated). */
+export const SENDER_TYPES = ['user', 'assistant'] as const;
+/** A known message sender type. */
+export type SenderType = (typeof SENDER_TYPES)[number];
+
+/** Sort orders of the history endpoint. */
+export const HISTORY_ORDERS = ['created_at.desc', 'created_at.asc'] as const;
+/** A history sort order. */
+export type HistoryOrder = (typeof HISTORY_ORDERS)[number];
+
+/** Longest accepted bot name. */
+export const BOT_NAME_MAX_LENGTH = 100;
+
+// ISO 8601 date-time; seconds, fraction and zone optional; a space separator is tolerated.
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+function timestampToDate(value: string): Date | undefined {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map(Number) as number[];
+  const fraction = match[7] ?? '';
+  const zone = (match[8] ?? 'Z').toUpperCase();
+  const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second, Number(`${fraction}000`.slice(0, 3)));
+  const utc = new Date(time);
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month! - 1 || utc.getUTCDate() !== day) return undefined;
+  if (hour! > 23 || minute! > 59 || second > 59) return undefined;
+  if (zone === 'Z') return utc;
+  const offsetMinutes = Number(zone.slice(1, 3)) * 60 + (zone.length > 3 ? Number(zone.slice(-2)) : 0);
+  return new Date(time - (zone[0] === '-' ? -1 : 1) * offsetMinutes * 60_000);
+}
+
+/**
+ * Parses a service timestamp (`2024-01-19T17:53:51Z` or zone-less `2024-01-19T17:53:51.643870`) into a Date,
+ * reading a zone-less value as UTC; throws a RangeError for anything else.
+ */
+export function parseServiceTimestamp(value: string): Date {
+  const date = timestampToDate(value);
+  if (!date) throw new RangeError(`Not a service timestamp: ${JSON.stringify(value)}`);
+  return date;
+}
+
+/** Formats a Date as the zone-less UTC date-time the service takes in queries (`2023-01-01T00:00:00`). */
+export function formatServiceDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19);
+}
+
+const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/i;
+const BRACKETED_IP = /^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/** Tells whether a string is an allowed domain entry: a host name, `*.` wildcard host, or host with a port. */
+export function isDomainEntry(value: string): boolean {
+  if (value.length > 253 || !(HOST_NAME.test(value) || BRACKETED_IP.test(value))) return false;
+  const port = /:(\d+)$/.exec(value)?.[1];
+  return port === undefined || Number(port) <= 65_535;
+}
+
+// A field that may be missing or null in a response and then takes a default (strings: empty = unknown);
+// the default is made afresh on every parse.
+function withDefault<T extends z.ZodMiniType>(schema: T, fallback: () => z.output<T>) {
+  return z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((value: z.output<T> | null | undefined): z.output<T> => value ?? fallback()),
+  );
+}
+
+// A field that may be missing or null in a response and is then null (unknown).
+function orNull<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((value: z.output<T> | null | undefined): z.output<T> | null => value ?? null),
+  );
+}
+
+const timestamp = z.string().check(z.refine((value) => timestampToDate(value) !== undefined));
+const id = z.string().check(z.minLength(1));
+
+/** The lead-form settings as read from the service; unknown keys are kept. */
+export const CollectCustomerInfoSchema = z.looseObject({
+  numberShowing: z.optional(z.nullable(z.number())),
+  name: z.optional(z.nullable(z.boolean())),
+  email: z.optional(z.nullable(z.boolean())),
+  phone: z.optional(z.nullable(z.boolean())),
+  company: z.optional(z.nullable(z.boolean())),
+});
+/** Lead-form settings: `numberShowing` answers before the form, each lead field set to true is asked for. */
+export type CollectCustomerInfo = z.output<typeof CollectCustomerInfoSchema>;
+
+/** A bot as answered by create, update and read; only `id` is required, unknown keys are kept. */
+export const BotSchema = z.looseObject({
+  id,
+  user_id: withDefault(z.string(), () => ''),
+  bot_name: withDefault(z.string(), () => ''),
+  case_study: withDefault(z.string(), () => ''),
+  is_visibility: withDefault(z.boolean(), () => true),
+  domain: withDefault(z.array(z.string()), () => []),
+  collect_customer_info: withDefault(CollectCustomerInfoSchema, () => ({})),
+  rules: withDefault(z.array(z.string()), () => []),
+  gpt_model_name: withDefault(z.string(), () => DEFAULT_GPT_MODEL_NAME),
+  temperature: withDefault(z.number(), () => 0),
+  custom_prompt: withDefault(z.string(), () => ''),
+  bot_tone_type: withDefault(z.int(), () => 0),
+  custom_error_message: withDefault(z.string(), () => ''),
+  is_enable_citation: withDefault(z.boolean(), () => false),
+  is_activate: withDefault(z.boolean(), () => true),
+  bot_language: withDefault(z.string(), () => ''),
+  num_message_left: orNull(z.number()),
+  created_at: withDefault(timestamp, () => ''),
+  updated_at: withDefault(timestamp, () => ''),
+});
+/** A bot with every field present (defaults filled in). */
+export type Bot = z.output<typeof BotSchema>;
+
+const nonBlank = z.string().check(z.trim(), z.minLength(1));
+const hostEntry = z.string().check(z.refine(isDomainEntry, { params: { code: 'invalid_host' } }));
+
+/** Lead-form settings accepted in a bot body; unknown keys are kept. */
+export const CollectCustomerInfoBodySchema = z.looseObject({
+  numberShowing: z.optional(z.int().check(z.gte(0))),
+  name: z.optional(z.boolean()),
+  email: z.optional(z.boolean()),
+  phone: z.optional(z.boolean()),
+  company: z.optional(z.boolean()),
+});
+
+const botBodyShape = {
+  user_id: z.optional(z.string()),
+  bot_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(BOT_NAME_MAX_LENGTH)),
+  case_study: z.optional(z.string()),
+  is_visibility: z.optional(z.boolean()),
+  domain: z.optional(z.array(hostEntry)),
+  collect_customer_info: z.optional(CollectCustomerInfoBodySchema),
+  rules: z.optional(z.array(nonBlank)),
+  gpt_model_name: z.optional(nonBlank),
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  custom_prompt: z.optional(z.string()),
+  bot_tone_type: z.optional(z.int().check(z.gte(0), z.lte(5))),
+  custom_error_message: z.optional(z.string()),
+  is_enable_citation: z.optional(z.boolean()),
+  is_activate: z.optional(z.boolean()),
+  bot_language: z.optional(z.string()),
+};
+
+/** The body of POST /api/bot: `bot_name` is required, the rest optional; unknown keys are kept. */
+export const BotCreateBodySchema = z.looseObject(botBodyShape);
+/** The body of POST /api/bot. */
+export type BotCreateBody = z.output<typeof BotCreateBodySchema>;
+
+/** The body of PUT /api/bot: the create body plus the `id` of the bot. */
+export const BotUpdateBodySchema = z.looseObject({ ...botBodyShape, id });
+/** The body of PUT /api/bot. */
+export type BotUpdateBody = z.output<typeof BotUpdateBodySchema>;
+
+/** The bare access token. */
+export const AccessTokenSchema = z.object({
+  access_token: id,
+  token_type: withDefault(z.string(), () => 'bearer'),
+});
+/** An access token and its type (`bearer`). */
+export type AccessToken = z.output<typeof AccessTokenSchema>;
+
+/** The login response: `{message_code, message, data: token}` or the bare token. */
+export const TokenResponseSchema = z.union([
+  z.object({
+    message_code: z.optional(z.union([z.number(), z.string()])),
+    message: z.optional(z.nullable(z.string())),
+    data: AccessTokenSchema,
+  }),
+  AccessTokenSchema,
+]);
+/** The login response as on the wire. */
+export type TokenResponse = z.output<typeof TokenResponseSchema>;
+
+/** The form of POST /token (OAuth2 password form). */
+export const LoginFormSchema = z.object({
+  username: z.string().check(z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
+  grant_type: z.optional(z.string()),
+  scope: z.optional(z.string()),
+  client_id: z.optional(z.string()),
+  client_secret: z.optional(z.string()),
+});
+/** Login credentials; the optional fields default to `password` and empty strings. */
+export type LoginForm = z.output<typeof LoginFormSchema>;
+
+/** A knowledge-base entry of a bot. */
+export const DataSourceSchema = z.object({
+  knowledge_base_id: withDefault(
+    z.pipe(z.union([z.string(), z.number()]), z.transform((value: string | number) => String(value))),
+    () => '',
+  ),
+  url: z.string(),
+  num_token: withDefault(z.number(), () => 0),
+});
+/** A knowledge-base entry: its id, URL and word count. */
+export type DataSource = z.output<typeof DataSourceSchema>;
+
+/** The body of POST /api/scraping/url. */
+export const ScrapeRequestSchema = z.object({
+  bot_id: id,
+  scrape_url: z.string().check(z.trim(), z.minLength(1)),
+  scrape_type: z.literal(SCRAPE_TYPES),
+  user_id: z.optional(z.string()),
+});
+/** The body of POST /api/scraping/url. */
+export type ScrapeRequest = z.output<typeof ScrapeRequestSchema>;
+
+/** One progress event of a scrape; `progress` is clamped into 0..1. */
+export const ScrapeProgressSchema = z.object({
+  url: withDefault(z.string(), () => ''),
+  progress: z.pipe(z.number(), z.transform((value: number) => Math.min(1, Math.max(0, value)))),
+  num_token: withDefault(z.number(), () => 0),
+});
+/** One progress event of a scrape: the page being read, the share done (0..1), the words so far. */
+export type ScrapeProgress = z.output<typeof ScrapeProgressSchema>;
+
+/** A conversation message. */
+export const ChatMessageSchema = z.object({
+  sender_type: z.string(),
+  content: withDefault(z.string(), () => ''),
+});
+/** A conversation message; `sender_type` is `user` or `assistant` in practice. */
+export type ChatMessage = z.output<typeof ChatMessageSchema>;
+
+/** One stored conversation (a session) of a bot. */
+export const HistoryRecordSchema = z.object({
+  bot_name: withDefault(z.string(), () => ''),
+  bot_id: withDefault(z.string(), () => ''),
+  user_id: withDefault(z.string(), () => ''),
+  session_id: withDefault(z.string(), () => ''),
+  created_at: withDefault(timestamp, () => ''),
+  chat_history_response: withDefault(z.array(ChatMessageSchema), () => []),
+});
+/** One stored conversation of a bot with its ordered messages. */
+export type HistoryRecord = z.output<typeof HistoryRecordSchema>;
+
+/** The body of Form B of the history endpoint (and the meaning of the other forms' parameters). */
+export const HistoryQuerySchema = z.object({
+  bot_id: id,
+  date_from: timestamp,
+  date_to: timestamp,
+  order: z.enum(HISTORY_ORDERS),
+});
+/** The parameters of a history query. */
+export type HistoryQuery = z.output<typeof HistoryQuerySchema>;
+
+/** The body of POST /api/chat/get-streaming-response-with-custom-settings. */
+export const StreamingRequestSchema = z.object({
+  bot_id: id,
+  message: z.string().check(z.refine((value) => value.trim() !== '')),
+  chat_history: withDefault(z.array(ChatMessageSchema), () => []),
+  custom_prompt: z.optional(z.string()),
+  gpt_model_name: z.optional(z.string()),
+  temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  rules: z.optional(z.array(z.string())),
+  type_qa: z.optional(z.string()),
+  is_enable_citation: z.optional(z.boolean()),
+  session_id: z.optional(z.string()),
+});
+/** A message to answer, with the earlier messages and optional per-request settings. */
+export type StreamingRequest = z.input<typeof StreamingRequestSchema>;
+
+/** The service's own error body. */
+export const ServiceErrorBodySchema = z.object({
+  message: z.string(),
+  message_code: z.optional(z.union([z.number(), z.string()])),
+});
+/** The service's own error body. */
+export type ServiceErrorBody = z.output<typeof ServiceErrorBodySchema>;
+
+/** One item of a FastAPI validation error. */
+export const ValidationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+/** One item of a FastAPI validation error: where, what, and a machine code. */
+export type ValidationIssue = z.output<typeof ValidationIssueSchema>;
+
+/** A FastAPI error body: `{detail: string}` or `{detail: [{loc, msg, type}]}`. */
+export const ValidationErrorBodySchema = z.object({
+  detail: z.union([z.string(), z.array(ValidationIssueSchema)]),
+});
+/** A FastAPI error body. */
+export type ValidationErrorBody = z.output<typeof ValidationErrorBodySchema>;
+
+/** Stable codes of bot-body validation issues (the admin translates them). */
+export const BOT_BODY_ISSUE_CODES = [
+  'required',
+  'invalid_type',
+  'not_integer',
+  'empty',
+  'too_long',
+  'out_of_range',
+  'invalid_host',
+  'invalid',
+] as const;
+/** A stable code of a bot-body validation issue. */
+export type BotBodyIssueCode = (typeof BOT_BODY_ISSUE_CODES)[number];
+
+/** One problem in a bot body: dotted path (`domain.1`), stable code, English message. */
+export interface BotBodyIssue {
+  /** Dotted path of the field (`temperature`, `domain.1`, `collect_customer_info.numberShowing`); '' for the body. */
+  path: string;
+  /** Stable code to translate. */
+  code: BotBodyIssueCode;
+  /** English message naming the field. */
+  message: string;
+}
+
+/** The outcome of validateBotBody. */
+export type BotBodyValidation<T> = { ok: true; value: T } | { ok: false; issues: BotBodyIssue[] };
+
+type SchemaIssue = z.core.$ZodIssue;
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Turns a schema issue into a stable code and an English message (used for bodies and response shapes). */
+export function describeSchemaIssue(issue: SchemaIssue, input: unknown): BotBodyIssue {
+  const path = issue.path.map(String).join('.');
+  const subject = path || 'the body';
+  const result = (code: BotBodyIssueCode, text: string): BotBodyIssue => ({ path, code, message: `${subject} ${text}` });
+  switch (issue.code) {
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined) return result('required', 'is required');
+      if (issue.expected === 'int' && typeof value === 'number' && Number.isFinite(value)) {
+        return result('not_integer', 'must be a whole number');
+      }
+      return result('invalid_type', `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`);
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return result('empty', 'must not be empty');
+      if (issue.origin === 'number' || issue.origin === 'int') {
+        return result('out_of_range', `must be at least ${issue.minimum}`);
+      }
+      break;
+    case 'too_big':
+      if (issue.origin === 'string') return result('too_long', `must be at most ${issue.maximum} characters`);
+      if (issue.origin === 'number' || issue.origin === 'int') {
+        return result('out_of_range', `must be at most ${issue.maximum}`);
+      }
+      break;
+    case 'custom':
+      if (issue.params?.['code'] === 'invalid_host') {
+        return result('invalid_host', 'must be a host name such as example.com, *.example.com or localhost:5173');
+      }
+      break;
+  }
+  return result('invalid', 'is not valid');
+}
+
+/**
+ * Checks a bot create body (or, with mode 'update', an update body) against the shared rules and returns the
+ * cleaned value (names and rules trimmed, unknown keys kept) or every issue with a stable code.
+ */
+export function validateBotBody(body: unknown, mode: 'update'): BotBodyValidation<BotUpdateBody>;
+export function validateBotBody(body: unknown, mode?: 'create'): BotBodyValidation<BotCreateBody>;
+export function validateBotBody(
+  body: unknown,
+  mode: 'create' | 'update' = 'create',
+): BotBodyValidation<BotCreateBody | BotUpdateBody> {
+  const parsed = (mode === 'update' ? BotUpdateBodySchema : BotCreateBodySchema).safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((issue) => describeSchemaIssue(issue, body)) };
+}
