@@ -32,11 +32,11 @@ export function historyToCsv(records: readonly HistoryRecord[]): string {
   for (const record of records) {
     record.chat_history_response.forEach((message, index) => {
       const row: Record<HistoryCsvColumn, string> = {
-        session_id: record.session_id,
-        created_at: record.created_at,
-        bot_id: record.bot_id,
+        session_id: record.session_id ?? '',
+        created_at: record.created_at ?? '',
+        bot_id: record.bot_id ?? '',
         bot_name: record.bot_name,
-        user_id: record.user_id,
+        user_id: record.user_id ?? '',
         message_index: String(index + 1),
         sender_type: message.sender_type,
         content: message.content,

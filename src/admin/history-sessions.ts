@@ -1,13 +1,16 @@
+import { parseServiceTimestamp } from '../api/schemas.js';
 import type { ChatMessage, HistoryRecord } from '../api/schemas.js';
 
 /** One visitor conversation assembled from the history records that share its session id. */
 export interface HistorySession {
-  /** The session id given by the chat client. */
-  sessionId: string;
-  /** The visitor (or owner) id recorded with the session. */
-  userId: string;
-  /** The wire timestamp of the session's earliest record, as the service sent it. */
-  startedAt: string;
+  /** A key unique within one listing: the session id, or a position for records that carry none. */
+  key: string;
+  /** The session id given by the chat client, when the service recorded one. */
+  sessionId: string | null;
+  /** The visitor (or owner) id recorded with the session, when there is one. */
+  userId: string | null;
+  /** When the session's earliest record was stored, when the service sent a timestamp. */
+  startedAt: Date | null;
   /** The first message a visitor sent, or an empty string when the session holds none. */
   firstQuestion: string;
   /** The number of messages of every sender in the session. */
@@ -25,19 +28,23 @@ const VISITOR_SENDER = 'user';
  */
 export function groupHistorySessions(records: readonly HistoryRecord[]): HistorySession[] {
   const bySession = new Map<string, HistoryRecord[]>();
-  for (const record of records) {
-    const group = bySession.get(record.session_id);
+  records.forEach((record, index) => {
+    // Records without a session id cannot be joined to others: each stands alone.
+    const key = record.session_id ? `s:${record.session_id}` : `#${index}`;
+    const group = bySession.get(key);
     if (group) group.push(record);
-    else bySession.set(record.session_id, [record]);
-  }
-  return [...bySession.entries()].map(([sessionId, group]) => {
-    const ordered = [...group].sort((a, b) => timeOf(a.created_at) - timeOf(b.created_at));
+    else bySession.set(key, [record]);
+  });
+  return [...bySession.entries()].map(([key, group]) => {
+    const ordered = [...group].sort((a, b) => (timeOf(a.created_at) ?? -Infinity) - (timeOf(b.created_at) ?? -Infinity) || 0);
+    const startedAt = timeOf(ordered[0]!.created_at);
     const messages = ordered.flatMap((record) => record.chat_history_response);
     const firstVisitorMessage = messages.find((message) => message.sender_type === VISITOR_SENDER);
     return {
-      sessionId,
-      userId: ordered[0]!.user_id,
-      startedAt: ordered[0]!.created_at,
+      key,
+      sessionId: ordered[0]!.session_id || null,
+      userId: ordered[0]!.user_id || null,
+      startedAt: startedAt === undefined ? null : new Date(startedAt),
       firstQuestion: firstVisitorMessage?.content ?? '',
       messageCount: messages.length,
       messages,
@@ -45,9 +52,12 @@ export function groupHistorySessions(records: readonly HistoryRecord[]): History
   });
 }
 
-/** Milliseconds of a wire timestamp; timestamps without a zone are UTC, unparsable ones sort first. */
-function timeOf(timestamp: string): number {
-  const hasZone = /(?:Z|[+-]\d\d:?\d\d)$/i.test(timestamp);
-  const time = Date.parse(hasZone ? timestamp : `${timestamp}Z`);
-  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+/** Milliseconds of a wire timestamp (zone-less ones are UTC); undefined when it is missing or unreadable. */
+function timeOf(timestamp: string | null | undefined): number | undefined {
+  if (!timestamp) return undefined;
+  try {
+    return parseServiceTimestamp(timestamp).getTime();
+  } catch {
+    return undefined;
+  }
 }

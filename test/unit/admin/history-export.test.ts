@@ -100,6 +100,11 @@ describe('historyToCsv', () => {
     assert.equal(csvCell(''), '');
   });
 
+  it('writes empty cells for fields the service left out', () => {
+    const csv = historyToCsv([{ ...record('s1', 't', [['user', 'a']]), session_id: '', created_at: '', user_id: '', bot_id: '' }]);
+    assert.deepEqual(parseCsv(csv)[1], ['', '', '', 'Helpdesk', '', '1', 'user', 'a']);
+  });
+
   it('writes only the header when there is no history', () => {
     assert.equal(historyToCsv([]), `${HISTORY_CSV_COLUMNS.join(',')}\r\n`);
   });
