@@ -69,13 +69,13 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]
 function timestampToDate(value: string): Date | undefined {
   const match = TIMESTAMP.exec(value);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map(Number) as number[];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const fraction = match[7] ?? '';
   const zone = (match[8] ?? 'Z').toUpperCase();
-  const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second, Number(`${fraction}000`.slice(0, 3)));
+  const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, Number(`${fraction}000`.slice(0, 3)));
   const utc = new Date(time);
   if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month! - 1 || utc.getUTCDate() !== day) return undefined;
-  if (hour! > 23 || minute! > 59 || second > 59) return undefined;
+  if (hour! > 23 || minute! > 59 || second! > 59) return undefined;
   if (zone === 'Z') return utc;
   const offsetMinutes = Number(zone.slice(1, 3)) * 60 + (zone.length > 3 ? Number(zone.slice(-2)) : 0);
   return new Date(time - (zone[0] === '-' ? -1 : 1) * offsetMinutes * 60_000);
