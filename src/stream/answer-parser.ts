@@ -121,7 +121,7 @@ const WRAPPERS: readonly (readonly [string, string])[] = [
   ['**', '**'], ['__', '__'], ['*', '*'], ['_', '_'], ['`', '`'], ['"', '"'], ["'", "'"],
   ['\u201c', '\u201d'], ['\u2018', '\u2019'], ['\u00ab', '\u00bb'], ['\u300c', '\u300d'], ['\u300e', '\u300f'],
 ];
-const LIST_ITEM = /^(?:\d{1,3}[.)]\s*|[-*+\u2022\u2023\u25e6\u25aa]\s+)(.*)$/;
+const LIST_ITEM = /^(?:\d{1,3}[.)]\s*|[-*+\u2022\u2023\u25e6\u25aa]\s+)(.*)$/s;
 const QUESTION_END = /[?\uff1f\u061f]$/;
 
 /** Removes surrounding emphasis and quotes, repeatedly, and trims. */
