@@ -1,0 +1,110 @@
+// Shared by scripts/check-stories.mjs and scripts/check-examples.mjs: a static file server on 127.0.0.1 and
+// a headless Chromium driven by playwright-core, with an axe-core audit that reads into shadow roots.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves the files under each mount (`{ '/': dir, '/pkg/': otherDir }`) on 127.0.0.1 at a free port;
+ * `extra(req, res)` may answer a request first by returning true. Resolves to `{ url, close }`.
+ */
+export async function serveStatic(mounts, extra) {
+  const roots = Object.entries(mounts)
+    .map(([prefix, dir]) => [prefix.endsWith('/') ? prefix : `${prefix}/`, resolve(dir)])
+    .sort((a, b) => b[0].length - a[0].length);
+  const server = createServer(async (req, res) => {
+    try {
+      if (extra && (await extra(req, res))) return;
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+      const mount = roots.find(([prefix]) => path.startsWith(prefix) || `${path}/` === prefix);
+      if (!mount) return notFound(res);
+      const [prefix, root] = mount;
+      let file = normalize(join(root, path.slice(prefix.length)));
+      if (file !== root && !file.startsWith(root + sep)) return notFound(res);
+      if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+      if (!existsSync(file)) return notFound(res);
+      res.writeHead(200, {
+        'content-type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      createReadStream(file).pipe(res);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    }
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+function notFound(res) {
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('not found');
+}
+
+/** Starts Debian's Chromium (or CHROME_PATH) headless, the way it runs as root on this project's CI. */
+export async function launchChromium() {
+  return chromium.launch({
+    executablePath: ensureChromium(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Page-level axe rules that judge the host page rather than an embedded element. */
+export const HOST_PAGE_AXE_RULES = ['region', 'landmark-one-main', 'page-has-heading-one', 'bypass'];
+
+/**
+ * Runs axe-core in the page on the node `selector` names (open shadow roots included) and returns the
+ * violations as one line each (`rule (impact): help — target`).
+ */
+export async function axeViolations(page, selector) {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  const violations = await page.evaluate(
+    async ({ selector, disabled }) => {
+      const root = document.querySelector(selector);
+      if (!root) return [{ id: 'missing-root', impact: 'critical', help: `no ${selector} in the page`, nodes: [] }];
+      const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
+      const result = await window.axe.run(root, { rules, resultTypes: ['violations'] });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.map((part) => [part].flat().join(' >>> ')).join(' ')),
+      }));
+    },
+    { selector, disabled: HOST_PAGE_AXE_RULES },
+  );
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).join(', ')}`);
+}
