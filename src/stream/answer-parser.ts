@@ -146,9 +146,9 @@ function unwrap(text: string): string {
  * ends the list. Blank lines are skipped, questions are unwrapped, empties dropped, duplicates removed.
  */
 export function parseSuggestedQuestions(section: string): string[] {
-  const questions: string[] = [];
+  const questions = new Set<string>();
   const add = (question: string): void => {
-    if (question && !questions.includes(question)) questions.push(question);
+    if (question) questions.add(question);
   };
   let listBegun = false;
   for (const rawLine of section.split(/\r\n|\r|\n/)) {
@@ -165,7 +165,7 @@ export function parseSuggestedQuestions(section: string): string[] {
       if (QUESTION_END.test(question)) add(question);
     }
   }
-  return questions;
+  return [...questions];
 }
 
 /**
