@@ -1,5 +1,5 @@
 // The typed client: one method per endpoint, injected fetch, every body parsed by its schema, typed errors.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { AnswerParser, createAnswerDecoder, type AnswerEvent } from '../stream/answer-parser.js';
 import { SseErrorEvent, StreamFormatError } from '../stream/errors.js';
 import { parseJsonObjectStream } from '../stream/progress-parser.js';
@@ -90,7 +90,10 @@ export interface ChatbotClient {
   updateBot(body: BotUpdateBody, options?: RequestOptions): Promise<Bot>;
   /** GET /api/bot/information?bot_id=; resolves to the bot. */
   getBotInformation(botId: string, options?: RequestOptions): Promise<Bot>;
-  /** POST /api/scraping/url; yields the progress events the service streams while it reads the site. */
+  /**
+   * POST /api/scraping/url; yields the progress events the service streams while it reads the site (the
+   * request is sent on the first iteration; stopping early cancels the body).
+   */
   uploadDataSource(params: UploadDataSourceParams, options?: RequestOptions): AsyncGenerator<ScrapeProgress, void>;
   /** GET /api/scraping/url/{bot_id}; resolves to the bot's knowledge-base entries. */
   listDataSources(botId: string, options?: RequestOptions): Promise<DataSource[]>;
@@ -98,7 +101,12 @@ export interface ChatbotClient {
   deleteDataSource(botId: string, url: string, options?: RequestOptions): Promise<void>;
   /** Reads the stored conversations of a bot in a period (query form, else path form, else POST form). */
   getHistory(params: HistoryParams, options?: RequestOptions): Promise<HistoryRecord[]>;
-  /** POST /api/chat/get-streaming-response-with-custom-settings; yields answer text, suggestions, then done. */
+  /**
+   * POST /api/chat/get-streaming-response-with-custom-settings; yields answer text deltas, the suggested
+   * questions, then exactly one done (an empty body yields only done). The framing follows the response:
+   * `text/event-stream` is read as SSE, anything else as raw UTF-8 text. The request is sent on the first
+   * iteration; stopping early cancels the body.
+   */
   streamAnswer(params: StreamAnswerParams, options?: RequestOptions): AsyncGenerator<AnswerEvent, void>;
 }
 

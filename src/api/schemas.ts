@@ -1,7 +1,7 @@
 // Wire schemas of the service interface: field names stay snake_case as on the wire; response schemas are
 // tolerant (missing or null optional fields get defaults), request schemas carry the validation rules that
 // the admin form and the reference service share.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** Bot tone values: 0 unspecified, 1 Professional, 2 Humorous, 3 Empathetic, 4 Normal conversation, 5 Academic. */
 export const BOT_TONE_TYPES = [0, 1, 2, 3, 4, 5] as const;
@@ -309,7 +309,7 @@ export const StreamingRequestSchema = z.object({
   session_id: z.optional(z.string()),
 });
 /** A message to answer, with the earlier messages and optional per-request settings. */
-export type StreamingRequest = z.input<typeof StreamingRequestSchema>;
+export type StreamingRequest = z.output<typeof StreamingRequestSchema>;
 
 /** The service's own error body. */
 export const ServiceErrorBodySchema = z.object({
