@@ -4,7 +4,7 @@ import { AnswerParser, createAnswerDecoder, type AnswerEvent } from '../stream/a
 import { SseErrorEvent, StreamFormatError } from '../stream/errors.js';
 import { parseJsonObjectStream } from '../stream/progress-parser.js';
 import { isEventStreamContentType, readSseAnswerChunks } from '../stream/sse.js';
-import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError } from './errors.js';
+import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord } from './errors.js';
 import {
   AccessTokenSchema,
   BotSchema,
@@ -124,10 +124,6 @@ interface Call {
   form?: URLSearchParams;
   /** False for login: no credentials, and a 401 is a wrong password rather than a lost session. */
   auth?: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function transportError(error: unknown, signal: AbortSignal | undefined): ChatbotClientError {

@@ -16,7 +16,8 @@ export class ChatbotClientError extends Error {
 
 const LOCATIONS = ['body', 'query', 'path', 'header', 'cookie', 'form'];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** Tells whether a value is a plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
