@@ -1,0 +1,152 @@
+// The English strings of <chatbot-widget>: the source of truth every other language pack follows.
+import { OPEN_CHAT_LABELS } from './languages.js';
+
+/** Every visible string of the widget; entries that depend on a number or a name are functions. */
+export interface WidgetStrings {
+  /** BCP 47 tag of the language, used for `lang` and for date formatting. */
+  lang: string;
+  /** Writing direction of the language. */
+  dir: 'ltr' | 'rtl';
+  /** Label of the launcher bubble while the panel is closed. */
+  openChat: string;
+  /** Label of the launcher bubble and of the close button while the panel is open. */
+  closeChat: string;
+  /** Title of the panel when the bot has no name (yet). */
+  title: string;
+  /** Shown while the bot's information loads. */
+  loading: string;
+  /** Label of the button that starts a new conversation. */
+  newConversation: string;
+  /** Accessible name of the scrolling conversation region. */
+  conversation: string;
+  /** Greeting in an empty conversation. */
+  greeting: (botName: string) => string;
+  /** Accessible label of the message field. */
+  messageLabel: string;
+  /** Placeholder of the message field. */
+  placeholder: string;
+  /** Label of the send button. */
+  send: string;
+  /** Label of the button that stops the answer being written. */
+  stop: string;
+  /** Label of the button that asks for an answer again. */
+  retry: string;
+  /** Label of the button that copies an answer. */
+  copyAnswer: string;
+  /** Label of the button that copies a code block. */
+  copyCode: string;
+  /** Announced after something was copied. */
+  copied: string;
+  /** Label of the thumbs-up button. */
+  helpful: string;
+  /** Label of the thumbs-down button. */
+  notHelpful: string;
+  /** Accessible name of the suggested questions toolbar. */
+  suggestions: string;
+  /** Label of the button that scrolls to the newest message. */
+  jumpToLatest: string;
+  /** Hidden sender label of the visitor's messages. */
+  you: string;
+  /** Hidden label of an answer still being written. */
+  writing: string;
+  /** Note under an answer the visitor stopped. */
+  stopped: string;
+  /** Note under an answer that broke off or never came. */
+  failed: string;
+  /** Failure text when the service could not be reached. */
+  errorNetwork: string;
+  /** Failure text for any other failure. */
+  errorGeneric: string;
+  /** Failure text when the stream ended without any answer text. */
+  errorEmpty: string;
+  /** State shown when the bot is switched off. */
+  botDeactivated: string;
+  /** State shown when the bot id is unknown. */
+  botUnknown: string;
+  /** State shown when the bot has no messages left. */
+  noMessagesLeft: string;
+  /** State shown when the bot may not be used on this website. */
+  originNotAllowed: string;
+  /** State shown when the credentials were refused. */
+  unauthorized: string;
+  /** State shown when the bot's information could not be loaded. */
+  loadFailed: string;
+  /** Announcement of a finished answer. */
+  answered: (botName: string, answer: string) => string;
+  /** Title of the lead form. */
+  leadTitle: string;
+  /** Introduction of the lead form. */
+  leadIntro: string;
+  /** Label of the name field. */
+  leadName: string;
+  /** Label of the email field. */
+  leadEmail: string;
+  /** Label of the phone field. */
+  leadPhone: string;
+  /** Label of the company field. */
+  leadCompany: string;
+  /** Label of the lead form's submit button. */
+  leadSubmit: string;
+  /** Shown once the lead form was sent. */
+  leadThanks: string;
+  /** Summary of missing required fields. */
+  leadMissing: (count: number) => string;
+  /** Error of an email field that is not an email address. */
+  leadInvalidEmail: string;
+  /** Placeholder of the message field while the lead form waits. */
+  leadPending: string;
+  /** Small print under the message field. */
+  disclaimer: string;
+}
+
+/** English, the source of truth. */
+const en: WidgetStrings = {
+  lang: 'en',
+  dir: 'ltr',
+  openChat: OPEN_CHAT_LABELS.en,
+  closeChat: 'Close chat',
+  title: 'Chat',
+  loading: 'Loading…',
+  newConversation: 'New conversation',
+  conversation: 'Conversation',
+  greeting: (botName) => `Hi! I'm ${botName}. How can I help you today?`,
+  messageLabel: 'Message',
+  placeholder: 'Ask a question…',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  copyAnswer: 'Copy answer',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  suggestions: 'Suggested questions',
+  jumpToLatest: 'Jump to latest',
+  you: 'You',
+  writing: 'Writing an answer…',
+  stopped: 'Stopped.',
+  failed: 'The answer did not arrive completely.',
+  errorNetwork: 'Could not reach the service. Check your connection and try again.',
+  errorGeneric: 'Something went wrong. Please try again.',
+  errorEmpty: 'No answer came back. Please try again.',
+  botDeactivated: 'This assistant is switched off at the moment.',
+  botUnknown: 'This assistant could not be found.',
+  noMessagesLeft: 'This assistant cannot answer any more messages right now. Please come back later.',
+  originNotAllowed: 'This assistant is not available on this website.',
+  unauthorized: 'This assistant could not confirm access.',
+  loadFailed: 'The assistant could not be loaded.',
+  answered: (botName, answer) => `${botName}: ${answer}`,
+  leadTitle: 'Before we go on',
+  leadIntro: 'Please tell us how we can reach you.',
+  leadName: 'Name',
+  leadEmail: 'Email',
+  leadPhone: 'Phone',
+  leadCompany: 'Company',
+  leadSubmit: 'Send details',
+  leadThanks: 'Thank you! Your details were sent.',
+  leadMissing: (count) => (count === 1 ? 'Please fill in 1 required field.' : `Please fill in ${count} required fields.`),
+  leadInvalidEmail: 'Please enter a valid email address.',
+  leadPending: 'Please fill in the form above to continue.',
+  disclaimer: 'Answers are generated automatically and may contain mistakes.',
+};
+export default en;

@@ -1,0 +1,59 @@
+// The widget's translation packs: English is bundled, the others load on demand (one small chunk each).
+import en, { type WidgetStrings } from './en.js';
+import { LANGUAGES, type Language } from './languages.js';
+
+export type { WidgetStrings } from './en.js';
+export { LANGUAGES, OPEN_CHAT_LABELS, matchLanguage, resolveLanguage, type Language, type LanguageSources } from './languages.js';
+
+/** Strings a host page overrides: any subset of a pack (functions for the parameterised entries). */
+export type WidgetStringOverrides = {
+  [K in Exclude<keyof WidgetStrings, 'lang' | 'dir'>]?: WidgetStrings[K] | string;
+};
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: WidgetStrings }>> = {
+  vi: () => import('./vi.js'),
+  ja: () => import('./ja.js'),
+  fr: () => import('./fr.js'),
+  es: () => import('./es.js'),
+  de: () => import('./de.js'),
+  ar: () => import('./ar.js'),
+};
+const loaded = new Map<Language, WidgetStrings>([['en', en]]);
+
+/** The English pack, available at once. */
+export const englishStrings: WidgetStrings = en;
+
+/** The pack of a language if it has been loaded already. */
+export function loadedStrings(language: Language): WidgetStrings | undefined {
+  return loaded.get(language);
+}
+
+/** Loads the pack of a language; a pack that fails to load falls back to English. */
+export async function loadStrings(language: Language): Promise<WidgetStrings> {
+  const ready = loaded.get(language);
+  if (ready) return ready;
+  if (!LANGUAGES.includes(language) || language === 'en') return en;
+  try {
+    const pack = (await loaders[language]()).default;
+    loaded.set(language, pack);
+    return pack;
+  } catch {
+    return en;
+  }
+}
+
+/**
+ * A pack with a host page's overrides applied: a plain string may replace a parameterised entry; unknown keys
+ * and values of another kind are ignored.
+ */
+export function applyStringOverrides(pack: WidgetStrings, overrides: WidgetStringOverrides | null | undefined): WidgetStrings {
+  if (!overrides) return pack;
+  const merged: Record<string, unknown> = { ...pack };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (key === 'lang' || key === 'dir' || !(key in pack)) continue;
+    const current = (pack as unknown as Record<string, unknown>)[key];
+    if (typeof value === typeof current) merged[key] = value;
+    else if (typeof current === 'function' && typeof value === 'string') merged[key] = () => value;
+  }
+  return merged as unknown as WidgetStrings;
+}

@@ -1,0 +1,68 @@
+// The languages the widget speaks and how a language tag or name is matched to one of them. Kept free of
+// the packs themselves so the script-tag loader can label its launcher without loading them.
+
+/** Languages with a translation pack. */
+export const LANGUAGES = ['en', 'vi', 'ja', 'fr', 'es', 'de', 'ar'] as const;
+/** A language with a translation pack. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** The launcher's label per language, shown before the rest of the widget has loaded. */
+export const OPEN_CHAT_LABELS: Record<Language, string> = {
+  en: 'Open chat',
+  vi: 'Mở trò chuyện',
+  ja: 'チャットを開く',
+  fr: 'Ouvrir la discussion',
+  es: 'Abrir el chat',
+  de: 'Chat öffnen',
+  ar: 'افتح المحادثة',
+};
+
+// Names a bot's language may be stored under (the field is free text), in English and in the language itself.
+const LANGUAGE_NAMES: Record<string, Language> = {
+  english: 'en',
+  vietnamese: 'vi',
+  'tiếng việt': 'vi',
+  'tieng viet': 'vi',
+  japanese: 'ja',
+  '日本語': 'ja',
+  french: 'fr',
+  'français': 'fr',
+  francais: 'fr',
+  spanish: 'es',
+  'español': 'es',
+  espanol: 'es',
+  german: 'de',
+  deutsch: 'de',
+  arabic: 'ar',
+  'العربية': 'ar',
+};
+
+/** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) or a language name (`Vietnamese`) to a supported language. */
+export function matchLanguage(value: string | null | undefined): Language | undefined {
+  const text = value?.trim().toLowerCase();
+  if (!text) return undefined;
+  const named = LANGUAGE_NAMES[text];
+  if (named) return named;
+  const primary = text.split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(primary!) ? (primary as Language) : undefined;
+}
+
+/** Where the widget's language can come from, strongest first. */
+export interface LanguageSources {
+  /** The element's own `lang` attribute: a host page that sets it means it. */
+  override?: string | null;
+  /** The bot's `bot_language`. */
+  botLanguage?: string | null;
+  /** The visitor's preferred languages (`navigator.languages`). */
+  preferred?: readonly string[];
+}
+
+/** Picks the widget's language: the element's `lang`, else the bot's language, else the visitor's, else English. */
+export function resolveLanguage(sources: LanguageSources): Language {
+  const candidates = [sources.override, sources.botLanguage, ...(sources.preferred ?? [])];
+  for (const candidate of candidates) {
+    const language = matchLanguage(candidate);
+    if (language) return language;
+  }
+  return 'en';
+}
