@@ -1,0 +1,274 @@
+// Block-level Markdown for answers: a small, forward-only grammar (paragraphs, ATX headings, fenced code,
+// thematic breaks, block quotes, nested lists, GFM tables). Forward-only means later lines never change how
+// earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
+// Pure: no DOM, no Lit.
+
+/** Column alignment of a table. */
+export type TableAlign = 'left' | 'center' | 'right' | null;
+
+/** One block of an answer. */
+export type Block =
+  | { type: 'paragraph'; text: string }
+  | { type: 'heading'; level: number; text: string }
+  | { type: 'code'; lang: string; text: string }
+  | { type: 'rule' }
+  | { type: 'quote'; children: Block[] }
+  | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
+  | { type: 'table'; align: TableAlign[]; header: string[]; rows: string[][] };
+
+/** A block with the index of the line it starts on. */
+export interface PlacedBlock {
+  /** The block. */
+  block: Block;
+  /** Index of its first line. */
+  line: number;
+}
+
+const BLANK = /^[ \t]*$/;
+const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const QUOTE = /^ {0,3}> ?/;
+const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  const indent = /^[ \t]*/.exec(line)![0];
+  let width = 0;
+  for (const char of indent) width = char === '\t' ? width + 4 - (width % 4) : width + 1;
+  return ' '.repeat(width) + line.slice(indent.length);
+}
+
+function indentOf(line: string): number {
+  return /^ */.exec(line)![0].length;
+}
+
+/** Splits a table row into trimmed cells, honouring `\|` and pipes inside code spans. */
+export function splitTableRow(line: string): string[] {
+  let text = line.trim();
+  if (text.startsWith('|')) text = text.slice(1);
+  if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
+  const cells: string[] = [];
+  let cell = '';
+  let inCode = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '\\' && text[i + 1] === '|') {
+      cell += '|';
+      i++;
+    } else if (char === '`') {
+      inCode = !inCode;
+      cell += char;
+    } else if (char === '|' && !inCode) {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+function isTableStart(lines: readonly string[], i: number): boolean {
+  const header = lines[i];
+  const delimiter = lines[i + 1];
+  if (header === undefined || delimiter === undefined || !header.includes('|') || !TABLE_DELIMITER.test(delimiter)) return false;
+  if (!delimiter.includes('|') && !header.trim().startsWith('|')) return false;
+  return splitTableRow(header).length === splitTableRow(delimiter).length;
+}
+
+function listMarker(line: string): { indent: number; marker: string; content: string; contentIndent: number } | undefined {
+  const match = LIST_ITEM.exec(line);
+  if (!match) return undefined;
+  const indent = match[1]!.length;
+  const marker = match[2]!;
+  const spaces = match[3]?.length ?? 0;
+  const content = match[4] ?? '';
+  const contentIndent = indent + marker.length + (spaces === 0 || spaces > 4 ? 1 : spaces);
+  return { indent, marker, content, contentIndent };
+}
+
+/** Tells whether a line starts a block that ends a paragraph. */
+function interruptsParagraph(lines: readonly string[], i: number): boolean {
+  const line = lines[i]!;
+  if (FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
+  const item = listMarker(line);
+  if (item && item.content.trim() !== '') return true;
+  return isTableStart(lines, i);
+}
+
+function sameListKind(a: string, b: string): boolean {
+  const ordered = (marker: string) => /\d/.test(marker[0]!);
+  if (ordered(a) !== ordered(b)) return false;
+  return ordered(a) ? a.at(-1) === b.at(-1) : a === b;
+}
+
+/** Parses lines into blocks, each with the line it starts on. */
+export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
+  const lines = input.map(expandTabs);
+  const blocks: PlacedBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const start = i;
+    if (BLANK.test(line)) {
+      i++;
+      continue;
+    }
+    const fence = FENCE.exec(line);
+    if (fence) {
+      const [, fenceIndent, marker, lang] = fence;
+      const body: string[] = [];
+      i++;
+      while (i < lines.length) {
+        const closing = new RegExp(`^ {0,3}${marker![0] === '`' ? '`' : '~'}{${marker!.length},}[ \\t]*$`);
+        if (closing.test(lines[i]!)) {
+          i++;
+          break;
+        }
+        const content = lines[i]!;
+        body.push(content.slice(Math.min(indentOf(content), fenceIndent!.length)));
+        i++;
+      }
+      blocks.push({ block: { type: 'code', lang: lang ?? '', text: body.join('\n') }, line: start });
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading) {
+      blocks.push({ block: { type: 'heading', level: heading[1]!.length, text: heading[2] ?? '' }, line: start });
+      i++;
+      continue;
+    }
+    if (RULE.test(line)) {
+      blocks.push({ block: { type: 'rule' }, line: start });
+      i++;
+      continue;
+    }
+    if (QUOTE.test(line)) {
+      const body: string[] = [];
+      while (i < lines.length) {
+        const current = lines[i]!;
+        if (QUOTE.test(current)) body.push(current.replace(QUOTE, ''));
+        else if (!BLANK.test(current) && !BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) body.push(current);
+        else break;
+        i++;
+      }
+      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n')) }, line: start });
+      continue;
+    }
+    const item = listMarker(line);
+    if (item) {
+      const ordered = /\d/.test(item.marker[0]!);
+      const items: string[][] = [[item.content]];
+      let contentIndent = item.contentIndent;
+      const nestThreshold = Math.min(contentIndent, item.indent + 2);
+      i++;
+      while (i < lines.length) {
+        const current = lines[i]!;
+        const current_item = listMarker(current);
+        if (BLANK.test(current)) {
+          items.at(-1)!.push('');
+        } else if (indentOf(current) >= nestThreshold) {
+          items.at(-1)!.push(current.slice(Math.min(indentOf(current), contentIndent)));
+        } else if (current_item && current_item.indent < nestThreshold && sameListKind(item.marker, current_item.marker)) {
+          items.push([current_item.content]);
+          contentIndent = current_item.contentIndent;
+        } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
+          items.at(-1)!.push(current.trim());
+        } else {
+          break;
+        }
+        i++;
+      }
+      while (items.at(-1)!.length > 1 && items.at(-1)!.at(-1) === '') items.at(-1)!.pop();
+      blocks.push({
+        block: {
+          type: 'list',
+          ordered,
+          start: ordered ? Number.parseInt(item.marker, 10) : 1,
+          items: items.map((body) => parseBlocks(body.join('\n'))),
+        },
+        line: start,
+      });
+      continue;
+    }
+    if (isTableStart(lines, i)) {
+      const header = splitTableRow(line);
+      const align = splitTableRow(lines[i + 1]!).map((cell): TableAlign => {
+        const left = cell.startsWith(':');
+        const right = cell.endsWith(':');
+        return left && right ? 'center' : right ? 'right' : left ? 'left' : null;
+      });
+      const rows: string[][] = [];
+      i += 2;
+      while (i < lines.length && !BLANK.test(lines[i]!) && lines[i]!.includes('|')) {
+        const cells = splitTableRow(lines[i]!);
+        rows.push(header.map((_, column) => cells[column] ?? ''));
+        i++;
+      }
+      blocks.push({ block: { type: 'table', align, header, rows }, line: start });
+      continue;
+    }
+    const body = [line.trim()];
+    i++;
+    while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
+      body.push(lines[i]!.trim());
+      i++;
+    }
+    blocks.push({ block: { type: 'paragraph', text: body.join('\n') }, line: start });
+  }
+  return blocks;
+}
+
+/** Parses a whole Markdown text into blocks. */
+export function parseBlocks(text: string): Block[] {
+  return parseBlockLines(text.split(/\r?\n/)).map((placed) => placed.block);
+}
+
+/**
+ * Reads a growing text block by block: blocks that later text cannot change are handed out once, as
+ * `finished`; only the still-open tail is parsed again on the next update, so the total work stays linear
+ * in the length of the answer.
+ */
+export class IncrementalBlocks {
+  private source = '';
+  private offset = 0;
+
+  /**
+   * Takes the whole text so far (the previous text plus new characters) and returns the blocks finished by
+   * it and the blocks still open; with `complete`, every block is finished.
+   */
+  update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
+    let reset = false;
+    if (text.length < this.source.length || !text.startsWith(this.source.slice(this.offset), this.offset)) {
+      this.offset = 0;
+      reset = true;
+    }
+    this.source = text;
+    const lines = text.slice(this.offset).split('\n');
+    for (let k = 0; k < lines.length; k++) if (lines[k]!.endsWith('\r')) lines[k] = lines[k]!.slice(0, -1);
+    const placed = parseBlockLines(lines);
+    if (complete) {
+      this.offset = text.length;
+      return { finished: placed.map((entry) => entry.block), open: [], reset };
+    }
+    // The last block can still grow; a block that starts on the unfinished last line may still turn out to
+    // be something else, so the block before it stays open too.
+    let keep = placed.length > 0 ? 1 : 0;
+    if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
+    const finishedCount = placed.length - keep;
+    if (finishedCount > 0) {
+      const nextLine = placed[finishedCount]!.line;
+      let advance = 0;
+      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1 + (text[this.offset + advance + lines[k]!.length] === '\r' ? 1 : 0);
+      this.offset += advance;
+    }
+    return {
+      finished: placed.slice(0, finishedCount).map((entry) => entry.block),
+      open: placed.slice(finishedCount).map((entry) => entry.block),
+      reset,
+    };
+  }
+}

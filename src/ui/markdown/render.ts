@@ -1,0 +1,154 @@
+// Lit templates for parsed Markdown. Every piece of answer text reaches the DOM through a Lit text or
+// attribute binding (never innerHTML), and a link's href is only ever a URL that passed safeHref.
+import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
+import { inlineText, parseInline, type Inline, type InlineOptions } from './inline.js';
+
+/** What the rendered Markdown needs from its host. */
+export interface MarkdownContext {
+  /** Label of the copy button of code blocks. */
+  copyCodeLabel: string;
+  /** Called when a code block's copy button is pressed. */
+  onCopyCode: (code: string, button: HTMLButtonElement) => void;
+}
+
+const copyIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 3h10a2 2 0 0 1 2 2v12h-2V5H8zM4 7h10a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm0 2v11h10V9z"/></svg>`;
+
+function renderInline(nodes: readonly Inline[]): unknown[] {
+  return nodes.map((node): unknown => {
+    if (typeof node === 'string') return node;
+    switch (node.type) {
+      case 'break':
+        return html`<br />`;
+      case 'code':
+        return html`<code>${node.text}</code>`;
+      case 'em':
+        return html`<em>${renderInline(node.children)}</em>`;
+      case 'strong':
+        return html`<strong>${renderInline(node.children)}</strong>`;
+      case 'del':
+        return html`<del>${renderInline(node.children)}</del>`;
+      case 'link':
+        return node.href
+          ? html`<a href=${node.href} title=${node.title} target="_blank" rel="noopener noreferrer"
+              >${renderInline(node.children)}</a
+            >`
+          : html`<span class="inert-link">${renderInline(node.children)}</span>`;
+      default: {
+        const unknownNode: never = node;
+        return unknownNode;
+      }
+    }
+  });
+}
+
+const inline = (text: string, options: InlineOptions) => renderInline(parseInline(text, options));
+
+function copyHandler(code: string, context: MarkdownContext) {
+  return (event: Event) => context.onCopyCode(code, event.currentTarget as HTMLButtonElement);
+}
+
+function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
+  switch (block.type) {
+    case 'paragraph':
+      return tight ? html`${inline(block.text, options)}` : html`<p>${inline(block.text, options)}</p>`;
+    case 'heading':
+      return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
+    case 'code':
+      return html`<div class="code-block" part="code-block">
+        <div class="code-bar">
+          <span class="code-lang">${block.lang}</span>
+          <button type="button" class="icon-button" aria-label=${context.copyCodeLabel} title=${context.copyCodeLabel} @click=${copyHandler(block.text, context)}>${copyIcon}</button>
+        </div>
+        <pre tabindex="0"><code>${block.text}</code></pre>
+      </div>`;
+    case 'rule':
+      return html`<hr />`;
+    case 'quote':
+      return html`<blockquote>${block.children.map((child) => renderBlock(child, context, options))}</blockquote>`;
+    case 'list': {
+      const items = block.items.map((item) => {
+        const [first, ...rest] = item;
+        const inlineFirst = first?.type === 'paragraph' && rest.every((child) => child.type !== 'paragraph');
+        return html`<li>${item.map((child, index) => renderBlock(child, context, options, inlineFirst && index === 0))}</li>`;
+      });
+      return block.ordered
+        ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
+        : html`<ul>${items}</ul>`;
+    }
+    case 'table':
+      return html`<div class="table-wrap" tabindex="0">
+        <table>
+          <thead>
+            <tr>${block.header.map((cell, column) => html`<th scope="col" class=${block.align[column] ?? 'start'}>${inline(cell, options)}</th>`)}</tr>
+          </thead>
+          <tbody>
+            ${block.rows.map((row) => html`<tr>${row.map((cell, column) => html`<td class=${block.align[column] ?? 'start'}>${inline(cell, options)}</td>`)}</tr>`)}
+          </tbody>
+        </table>
+      </div>`;
+    default: {
+      const unknownBlock: never = block;
+      return unknownBlock;
+    }
+  }
+}
+
+/** Renders a whole Markdown text at once. */
+export function renderMarkdown(text: string, context: MarkdownContext): TemplateResult {
+  return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+}
+
+/**
+ * Renders a growing answer: each finished block is turned into a template once and then left alone by Lit
+ * (its DOM is never touched again); only the open tail is parsed and rendered on each update.
+ */
+export class MarkdownStream {
+  private readonly blocks = new IncrementalBlocks();
+  private finished: unknown[] = [];
+
+  /** Creates a renderer for one answer. */
+  constructor(private readonly context: MarkdownContext) {}
+
+  /** The template for the text so far; `complete` once the answer has ended. */
+  render(text: string, complete: boolean): TemplateResult {
+    const { finished, open, reset } = this.blocks.update(text, complete);
+    if (reset) this.finished = [];
+    for (const block of finished) {
+      const template = renderBlock(block, this.context, {});
+      this.finished.push(guard([template], () => template));
+    }
+    return html`${this.finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
+  }
+}
+
+function blockText(block: Block): string {
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading':
+      return inlineText(parseInline(block.text));
+    case 'code':
+      return block.text;
+    case 'rule':
+      return '';
+    case 'quote':
+      return block.children.map(blockText).join('\n');
+    case 'list':
+      return block.items.map((item) => item.map(blockText).join('\n')).join('\n');
+    case 'table':
+      return [block.header, ...block.rows].map((row) => row.map((cell) => inlineText(parseInline(cell))).join(', ')).join('\n');
+    default: {
+      const unknownBlock: never = block;
+      return unknownBlock;
+    }
+  }
+}
+
+/** The plain text of a Markdown answer, without its markup (for screen reader announcements). */
+export function markdownToText(text: string): string {
+  return parseBlocks(text)
+    .map(blockText)
+    .filter((part) => part !== '')
+    .join('\n');
+}
