@@ -1,0 +1,424 @@
+// Owns the widget's async state: the bot's information, the conversation, and the one answer being
+// streamed. One AbortController per request; every result checks that it still belongs to the current
+// request (stale responses are dropped); streamed text is batched and handed to the element at most once per
+// animation frame; questions asked before the bot is ready, while an answer streams or while the lead form
+// waits are queued in order, never lost.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ApiError, NetworkError, createClient, type Bot, type ChatbotClient } from '../api/index.js';
+import {
+  addQuestion,
+  appendAnswerText,
+  chatHistory,
+  completeAnswer,
+  createId,
+  emptyConversation,
+  failAnswer,
+  findMessage,
+  leadFormBlocking,
+  restartAnswer,
+  setFeedback,
+  setLeadValues,
+  setSuggestions,
+  startOver,
+  stopAnswer,
+  streamingAnswer,
+  submitLead,
+  type AnswerMessage,
+  type Conversation,
+  type FailureKind,
+  type FeedbackValue,
+  type UnavailableReason,
+} from './chat-state.js';
+import { loadConversation, saveConversation, storageFor, type StorageKind } from './conversation-store.js';
+import {
+  ChatbotAnswerCompleteEvent,
+  ChatbotErrorEvent,
+  ChatbotFeedbackEvent,
+  ChatbotLeadSubmitEvent,
+  ChatbotMessageSentEvent,
+} from './events.js';
+import { postLead } from './lead-request.js';
+
+/** Per-request settings a host may send instead of the bot's own (the admin preview uses them). */
+export interface ChatSettings {
+  /** Prompt overriding the bot's own. */
+  custom_prompt?: string;
+  /** Language model name. */
+  gpt_model_name?: string;
+  /** Sampling temperature (0..1). */
+  temperature?: number;
+  /** Rules for the answer. */
+  rules?: string[];
+  /** Whether answers cite their sources. */
+  is_enable_citation?: boolean;
+}
+
+/** Everything the controller needs to know about where and how to chat. */
+export interface ChatConfig {
+  /** The bot's id. */
+  botId: string;
+  /** Base address of the service. */
+  baseUrl: string;
+  /** Bearer token, if any. */
+  token?: string;
+  /** API key, if any. */
+  apiKey?: string;
+  /** Where the API key goes. */
+  apiKeyHeader?: 'authorization' | 'chatfly-api-key';
+  /** The fetch to use (tests and advanced hosts). */
+  fetch?: typeof fetch;
+  /** The `type_qa` sent with each question. */
+  typeQa?: string;
+  /** Where the conversation is kept. */
+  storage: StorageKind;
+  /** Per-request settings overriding the bot's. */
+  settings?: ChatSettings;
+}
+
+/** States of the bot's information. */
+export const BOT_STATUSES = ['idle', 'loading', 'ready', 'unavailable'] as const;
+/** Whether the bot is not configured yet, loading, ready to chat, or unavailable. */
+export type BotStatus = (typeof BOT_STATUSES)[number];
+
+/** What the controller tells its element besides re-rendering. */
+export interface ChatControllerCallbacks {
+  /** An answer has settled (complete, stopped or failed): time to announce it once. */
+  onAnswerSettled?(answer: AnswerMessage): void;
+}
+
+/** Sorts an error of the client into a failure kind the widget can explain. */
+export function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof ApiError) {
+    const code = Number(error.messageCode);
+    if (code === 1003) return 'deactivated';
+    if (code === 1004 || error.status === 402) return 'no-messages';
+    if (code === 1005) return 'origin';
+    if (code === 1006 || error.status === 404) return 'unknown';
+    if (code === 1002 || error.status === 401 || error.status === 403) return 'unauthorized';
+    return 'service';
+  }
+  if (error instanceof NetworkError) return 'network';
+  return 'service';
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
+
+/** The chat's async state, driven by the element and rendered by it. */
+export class ChatController implements ReactiveController {
+  /** Where the bot's information stands. */
+  status: BotStatus = 'idle';
+  /** Why the bot cannot be used, when `status` is `unavailable`. */
+  unavailableReason: UnavailableReason | undefined;
+  /** The bot, once loaded. */
+  bot: Bot | undefined;
+  /** The conversation. */
+  conversation: Conversation = emptyConversation();
+
+  private config: ChatConfig | undefined;
+  private configKey = '';
+  private client: ChatbotClient | undefined;
+  private loadAbort: AbortController | undefined;
+  private answerAbort: AbortController | undefined;
+  private activeAnswerId: string | undefined;
+  private queue: string[] = [];
+  private pendingText = '';
+  private frame = 0;
+  private readonly persistOnLeave = () => this.persist();
+
+  /** Attaches the controller to its element. */
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly callbacks: ChatControllerCallbacks = {},
+  ) {
+    host.addController(this);
+  }
+
+  /** Whether an answer is being streamed. */
+  get busy(): boolean {
+    return this.activeAnswerId !== undefined;
+  }
+
+  /** Questions waiting to be sent. */
+  get queued(): readonly string[] {
+    return this.queue;
+  }
+
+  /** Whether the lead form must be sent before the next question. */
+  get leadBlocking(): boolean {
+    return this.status === 'ready' && leadFormBlocking(this.conversation, this.bot?.collect_customer_info);
+  }
+
+  /** @internal */
+  hostConnected(): void {
+    window.addEventListener('pagehide', this.persistOnLeave);
+    if (this.config && !this.configKey) this.configure(this.config);
+  }
+
+  /** @internal */
+  hostDisconnected(): void {
+    window.removeEventListener('pagehide', this.persistOnLeave);
+    this.loadAbort?.abort();
+    if (this.activeAnswerId) this.stop();
+    this.status = 'idle';
+    this.configKey = '';
+  }
+
+  /** Applies the element's configuration; a different bot, service or credential reloads everything. */
+  configure(config: ChatConfig): void {
+    const key = JSON.stringify([config.botId, config.baseUrl, config.token, config.apiKey, config.apiKeyHeader, config.storage]);
+    const changed = key !== this.configKey || config.fetch !== this.clientFetch;
+    // The answer being streamed is stopped (and saved) under the old configuration before it is replaced.
+    if (changed && this.activeAnswerId) this.stop();
+    this.config = config;
+    if (!changed) return;
+    this.configKey = key;
+    this.clientFetch = config.fetch;
+    this.load();
+  }
+
+  private clientFetch: typeof fetch | undefined;
+
+  /** Loads (or reloads) the bot's information and the stored conversation. */
+  load(): void {
+    const config = this.config;
+    this.loadAbort?.abort();
+    if (this.activeAnswerId) this.stop();
+    this.bot = undefined;
+    this.unavailableReason = undefined;
+    if (!config || !config.botId || !config.baseUrl || !this.host.isConnected) {
+      this.status = 'idle';
+      this.host.requestUpdate();
+      return;
+    }
+    this.client = createClient({
+      baseUrl: config.baseUrl,
+      token: config.token || undefined,
+      apiKey: config.apiKey || undefined,
+      apiKeyHeader: config.apiKeyHeader,
+      fetch: config.fetch,
+    });
+    this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
+    this.status = 'loading';
+    this.host.requestUpdate();
+    const abort = new AbortController();
+    this.loadAbort = abort;
+    this.client.getBotInformation(config.botId, { signal: abort.signal }).then(
+      (bot) => {
+        if (this.loadAbort !== abort) return;
+        this.bot = bot;
+        const reason: UnavailableReason | undefined = !bot.is_activate
+          ? 'deactivated'
+          : bot.num_message_left !== null && bot.num_message_left <= 0
+            ? 'no-messages'
+            : undefined;
+        this.status = reason ? 'unavailable' : 'ready';
+        this.unavailableReason = reason;
+        this.host.requestUpdate();
+        this.drain();
+      },
+      (error: unknown) => {
+        if (this.loadAbort !== abort || isAbort(error)) return;
+        const kind = classifyFailure(error);
+        const reason: UnavailableReason = kind === 'network' || kind === 'service' || kind === 'empty' || kind === 'interrupted' ? 'load-failed' : kind;
+        this.status = 'unavailable';
+        this.unavailableReason = reason;
+        this.host.requestUpdate();
+        this.host.dispatchEvent(new ChatbotErrorEvent('load-bot', reason, asError(error)));
+      },
+    );
+  }
+
+  /** Sends a question; queued when the bot is still loading, an answer streams, or the lead form waits. */
+  send(text: string): boolean {
+    const question = text.trim();
+    if (!question || this.status === 'unavailable') return false;
+    if (this.status !== 'ready' || this.busy || this.leadBlocking || this.queue.length > 0) {
+      this.queue.push(question);
+      this.host.requestUpdate();
+      return true;
+    }
+    this.ask(question);
+    return true;
+  }
+
+  private ask(question: string): void {
+    const questionId = createId();
+    const answerId = createId();
+    const history = chatHistory(this.conversation);
+    this.conversation = addQuestion(this.conversation, { id: questionId, text: question, at: Date.now() }, answerId);
+    this.persist();
+    this.host.dispatchEvent(new ChatbotMessageSentEvent(question, questionId, this.conversation.sessionId));
+    void this.stream(answerId, question, history);
+  }
+
+  private drain(): void {
+    while (this.queue.length > 0 && this.status === 'ready' && !this.busy && !this.leadBlocking) {
+      this.ask(this.queue.shift()!);
+    }
+    this.host.requestUpdate();
+  }
+
+  private async stream(answerId: string, question: string, history: ReturnType<typeof chatHistory>): Promise<void> {
+    const { config, client, bot } = this;
+    if (!config || !client || !bot) return;
+    const abort = new AbortController();
+    this.answerAbort = abort;
+    this.activeAnswerId = answerId;
+    this.host.requestUpdate();
+    const settings = { ...config.settings };
+    let suggestions: string[] = [];
+    try {
+      const events = client.streamAnswer(
+        {
+          bot_id: config.botId,
+          message: question,
+          chat_history: history,
+          session_id: this.conversation.sessionId,
+          gpt_model_name: settings.gpt_model_name ?? (bot.gpt_model_name || undefined),
+          temperature: settings.temperature ?? bot.temperature,
+          rules: settings.rules ?? bot.rules,
+          is_enable_citation: settings.is_enable_citation ?? bot.is_enable_citation,
+          ...((settings.custom_prompt ?? bot.custom_prompt) ? { custom_prompt: settings.custom_prompt ?? bot.custom_prompt } : {}),
+          ...(config.typeQa ? { type_qa: config.typeQa } : {}),
+        },
+        { signal: abort.signal },
+      );
+      for await (const event of events) {
+        if (this.activeAnswerId !== answerId) return;
+        if (event.type === 'text') this.bufferText(answerId, event.text);
+        else if (event.type === 'suggestions') suggestions = event.questions;
+      }
+      if (this.activeAnswerId !== answerId) return;
+      this.flushText();
+      this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
+      const answer = findMessage(this.conversation, answerId) as AnswerMessage;
+      if (answer.status === 'complete') {
+        this.host.dispatchEvent(
+          new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, question, answer.id, this.conversation.sessionId),
+        );
+      } else {
+        this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
+      }
+    } catch (error) {
+      if (this.activeAnswerId !== answerId) return;
+      this.flushText();
+      const kind = classifyFailure(error);
+      this.conversation = failAnswer(this.conversation, answerId, kind);
+      this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(error)));
+    }
+    this.settle(answerId);
+  }
+
+  private settle(answerId: string): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.activeAnswerId = undefined;
+    this.answerAbort = undefined;
+    this.persist();
+    const answer = findMessage(this.conversation, answerId);
+    if (answer?.role === 'assistant') this.callbacks.onAnswerSettled?.(answer);
+    this.drain();
+  }
+
+  private bufferText(answerId: string, text: string): void {
+    this.pendingText += text;
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      if (this.activeAnswerId === answerId) this.flushText();
+    });
+  }
+
+  private flushText(): void {
+    if (!this.pendingText || !this.activeAnswerId) return;
+    this.conversation = appendAnswerText(this.conversation, this.activeAnswerId, this.pendingText);
+    this.pendingText = '';
+    this.host.requestUpdate();
+  }
+
+  /** Stops the answer being streamed, keeping what was written so far. */
+  stop(): void {
+    const answerId = this.activeAnswerId;
+    if (!answerId) return;
+    this.flushText();
+    this.conversation = stopAnswer(this.conversation, answerId);
+    this.answerAbort?.abort();
+    this.settle(answerId);
+  }
+
+  /** Asks again for a stopped or failed answer. */
+  retry(answerId: string): boolean {
+    const answer = findMessage(this.conversation, answerId);
+    if (this.busy || this.status !== 'ready' || answer?.role !== 'assistant' || (answer.status !== 'failed' && answer.status !== 'stopped')) {
+      return false;
+    }
+    const question = findMessage(this.conversation, answer.replyTo);
+    if (question?.role !== 'user') return false;
+    const nextId = createId();
+    const history = chatHistory(this.conversation, question.id);
+    this.conversation = restartAnswer(this.conversation, answerId, nextId, Date.now());
+    this.persist();
+    void this.stream(nextId, question.text, history);
+    return true;
+  }
+
+  /** Starts a new conversation (new session id); the answer being streamed is stopped, the queue emptied. */
+  reset(): void {
+    this.queue = [];
+    if (this.activeAnswerId) {
+      this.answerAbort?.abort();
+      this.activeAnswerId = undefined;
+      this.answerAbort = undefined;
+      this.pendingText = '';
+    }
+    this.conversation = startOver(this.conversation);
+    this.persist();
+    this.host.requestUpdate();
+  }
+
+  /** Rates an answer (or takes the rating back with null) and fires `chatbot-feedback` when it changed. */
+  rate(answerId: string, value: FeedbackValue | null): void {
+    const before = findMessage(this.conversation, answerId);
+    if (before?.role !== 'assistant' || before.status === 'streaming' || before.feedback === value) return;
+    this.conversation = setFeedback(this.conversation, answerId, value);
+    this.persist();
+    this.host.requestUpdate();
+    const question = findMessage(this.conversation, before.replyTo);
+    this.host.dispatchEvent(
+      new ChatbotFeedbackEvent(value, answerId, before.text, question?.text ?? '', this.conversation.sessionId),
+    );
+  }
+
+  /** Keeps what the visitor typed into the lead form (it survives reloads). */
+  updateLead(values: Record<string, string>): void {
+    this.conversation = setLeadValues(this.conversation, values);
+    this.persist();
+  }
+
+  /** Sends the lead form: to the service when it takes leads, always as `chatbot-lead-submit`. */
+  async submitLead(values: Record<string, string>): Promise<void> {
+    const config = this.config;
+    if (!config) return;
+    this.conversation = submitLead(setLeadValues(this.conversation, values));
+    const { sessionId } = this.conversation;
+    this.persist();
+    this.host.requestUpdate();
+    const outcome = await postLead(config, { bot_id: config.botId, session_id: sessionId, fields: values });
+    this.host.dispatchEvent(new ChatbotLeadSubmitEvent(values, config.botId, sessionId, outcome === 'delivered'));
+    if (outcome === 'failed') {
+      this.host.dispatchEvent(new ChatbotErrorEvent('lead', 'service', new Error('The lead could not be sent to the service')));
+    }
+    this.drain();
+  }
+
+  /** The answer being streamed, if any. */
+  get streaming(): AnswerMessage | undefined {
+    return streamingAnswer(this.conversation);
+  }
+
+  private persist(): void {
+    const config = this.config;
+    if (config) saveConversation(storageFor(config.storage), config.botId, this.conversation);
+  }
+}

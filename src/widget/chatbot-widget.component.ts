@@ -1,0 +1,697 @@
+// <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
+// registers the tag.
+import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
+import { keyed } from 'lit/directives/keyed.js';
+import {
+  applyStringOverrides,
+  englishStrings,
+  loadStrings,
+  loadedStrings,
+  resolveLanguage,
+  type Language,
+  type WidgetStringOverrides,
+  type WidgetStrings,
+} from '../i18n/index.js';
+import { CHAT_ICON_PATH, CLOSE_ICON_PATH } from '../themes/launcher.js';
+import type { Theme } from '../themes/tokens.js';
+import { renderComposer } from '../ui/composer.js';
+import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
+import { SuggestionChips } from '../ui/suggestion-chips.js';
+import { ChatController, type ChatSettings } from './chat-controller.js';
+import {
+  leadFields,
+  leadFormDue,
+  validateLead,
+  type AnswerMessage,
+  type FailureKind,
+  type FeedbackValue,
+  type LeadFormField,
+  type Message,
+  type QuestionMessage,
+} from './chat-state.js';
+import { widgetStyles } from './chatbot-widget.styles.js';
+import type { StorageKind } from './conversation-store.js';
+import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
+
+/** How the widget is shown. */
+export const WIDGET_MODES = ['launcher', 'inline'] as const;
+/** `launcher`: a floating bubble that opens a panel; `inline`: the chat fills its container. */
+export type WidgetMode = (typeof WIDGET_MODES)[number];
+
+/** Methods of the host-page API (the script-tag loader queues calls to them until the widget has loaded). */
+export const HOST_METHODS = ['open', 'close', 'toggle', 'send', 'reset'] as const;
+/** A method of the host-page API. */
+export type HostMethod = (typeof HOST_METHODS)[number];
+
+/** A call made before the widget loaded: method name and arguments (see src/widget/loader.ts). */
+export type QueuedCall = [method: string, args: unknown[]];
+
+const icon = (path: string) => html`<svg viewBox="0 0 24 24" aria-hidden="true">${svg`<path d=${path} />`}</svg>`;
+const newIcon = icon('M5 4h9v2H6v12h12v-8h2v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm13.3-1.7 2.4 2.4-8.6 8.6-3.1.7.7-3.1z');
+const copyIcon = icon('M8 3h10a2 2 0 0 1 2 2v12h-2V5H8zM4 7h10a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm0 2v11h10V9z');
+const upIcon = icon('M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 0 1 .8 2.1L14 9h6a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.7 21z');
+const downIcon = icon('M22 14h-4V3h4zm-6-11v11l-5 8-1.3-.9a2 2 0 0 1-.8-2.1L10 15H4a2 2 0 0 1-2-2.3l1.3-8A2 2 0 0 1 5.3 3z');
+const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
+const chatIcon = icon(CHAT_ICON_PATH);
+const closeIcon = icon(CLOSE_ICON_PATH);
+
+const FAILURE_STRINGS = {
+  network: 'errorNetwork',
+  service: 'errorGeneric',
+  empty: 'errorEmpty',
+  interrupted: 'failed',
+  deactivated: 'botDeactivated',
+  unknown: 'botUnknown',
+  'no-messages': 'noMessagesLeft',
+  origin: 'originNotAllowed',
+  unauthorized: 'unauthorized',
+  'load-failed': 'loadFailed',
+} as const satisfies Record<FailureKind, keyof WidgetStrings>;
+
+const LEAD_INPUTS: Record<
+  LeadFormField,
+  { label: keyof WidgetStrings; type: 'text' | 'email' | 'tel'; autocomplete: 'name' | 'email' | 'tel' | 'organization' }
+> = {
+  name: { label: 'leadName', type: 'text', autocomplete: 'name' },
+  email: { label: 'leadEmail', type: 'email', autocomplete: 'email' },
+  phone: { label: 'leadPhone', type: 'tel', autocomplete: 'tel' },
+  company: { label: 'leadCompany', type: 'text', autocomplete: 'organization' },
+};
+
+/** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
+const STICK_THRESHOLD = 32;
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An embeddable chat with one bot of the service: streams answers with Markdown and suggested questions,
+ * keeps the conversation per bot, and works as a floating launcher or inline.
+ *
+ * @fires chatbot-open - The panel opened (launcher mode).
+ * @fires chatbot-close - The panel closed (launcher mode).
+ * @fires chatbot-message-sent - A question was sent; `message`, `messageId`, `sessionId`.
+ * @fires chatbot-answer-complete - An answer finished; `answer`, `suggestions`, `question`, `messageId`, `sessionId`.
+ * @fires chatbot-suggestion-select - A suggested question was picked; cancel it to keep it from being sent.
+ * @fires chatbot-error - Loading the bot, an answer or the lead form failed; `operation`, `kind`, `error`.
+ * @fires chatbot-lead-submit - The lead form was sent; `fields`, `botId`, `sessionId`, `delivered`.
+ * @fires chatbot-feedback - An answer was rated; `value` (`up`, `down` or null), `messageId`, `answer`, `question`.
+ *
+ * @csspart launcher - The floating bubble that opens and closes the panel.
+ * @csspart panel - The chat panel.
+ * @csspart header - The panel's title bar.
+ * @csspart title - The bot's name in the title bar.
+ * @csspart thread - The scrolling list of messages.
+ * @csspart message - Every message (also `user-message` or `bot-message`).
+ * @csspart user-message - A message of the visitor.
+ * @csspart bot-message - An answer of the bot.
+ * @csspart bubble - The bubble around a message's text.
+ * @csspart code-block - A fenced code block inside an answer.
+ * @csspart error - The note under a failed answer.
+ * @csspart suggestions - The toolbar of suggested questions.
+ * @csspart suggestion - One suggested question.
+ * @csspart lead-form - The lead form.
+ * @csspart notice - The full-panel state shown while loading or when the bot is unavailable.
+ * @csspart jump-button - The "jump to latest" button.
+ * @csspart composer - The form with the message field.
+ * @csspart input - The message field.
+ * @csspart send-button - The send button.
+ * @csspart stop-button - The same button while an answer streams (it stops it).
+ * @csspart disclaimer - The small print under the message field.
+ *
+ * @cssprop --chatbot-accent - Brand colour: launcher, send button, visitor bubbles.
+ * @cssprop --chatbot-accent-text - Text and icons on the accent colour.
+ * @cssprop --chatbot-background - Panel background.
+ * @cssprop --chatbot-surface - Answer bubbles, header and raised surfaces.
+ * @cssprop --chatbot-text - Main text colour.
+ * @cssprop --chatbot-text-muted - Secondary text.
+ * @cssprop --chatbot-border - Borders and dividers.
+ * @cssprop --chatbot-link - Links inside answers.
+ * @cssprop --chatbot-focus-ring - Keyboard focus outline.
+ * @cssprop --chatbot-error - Error text.
+ * @cssprop --chatbot-error-surface - Background of error notes.
+ * @cssprop --chatbot-code-background - Background of code blocks.
+ * @cssprop --chatbot-code-text - Text of code blocks.
+ * @cssprop --chatbot-font-family - Font of the widget.
+ * @cssprop --chatbot-font-size - Base font size.
+ * @cssprop --chatbot-line-height - Base line height.
+ * @cssprop --chatbot-radius - Corner radius of the panel.
+ * @cssprop --chatbot-bubble-radius - Corner radius of message bubbles.
+ * @cssprop --chatbot-shadow - Shadow of the panel and launcher.
+ * @cssprop --chatbot-panel-width - Width of the launcher panel.
+ * @cssprop --chatbot-panel-height - Largest height of the launcher panel.
+ * @cssprop --chatbot-launcher-size - Diameter of the launcher bubble.
+ * @cssprop --chatbot-offset - Distance of launcher and panel from the viewport edges.
+ * @cssprop --chatbot-z-index - Stacking order of launcher and panel.
+ */
+export class ChatbotWidget extends LitElement {
+  static override styles = widgetStyles;
+
+  /** The bot to chat with (its UUID). */
+  @property({ attribute: 'bot-id' }) botId = '';
+  /** Base address of the service. */
+  @property({ attribute: 'base-url' }) baseUrl = '';
+  /** Optional bearer token (a visitor never logs in; most bots need none). */
+  @property() token = '';
+  /** Optional API key. */
+  @property({ attribute: 'api-key' }) apiKey = '';
+  /** Where the API key goes: `authorization` (bearer, default) or `chatfly-api-key`. */
+  @property({ attribute: 'api-key-header' }) apiKeyHeader: 'authorization' | 'chatfly-api-key' = 'authorization';
+  /** The `type_qa` sent with every question. */
+  @property({ attribute: 'type-qa' }) typeQa = '';
+  /** `launcher` (floating bubble and panel, default) or `inline` (fills its container). */
+  @property({ reflect: true }) mode: WidgetMode = 'launcher';
+  /** `light`, `dark` or `auto` (follows the visitor's system, default). */
+  @property({ reflect: true }) theme: Theme = 'auto';
+  /** Where the conversation is kept: `session` (default), `local` or `none`. */
+  @property() storage: StorageKind = 'session';
+  /** Whether the launcher panel is open. */
+  @property({ type: Boolean, reflect: true, attribute: 'open' }) opened = false;
+  /** Language override (the element's own `lang` attribute); wins over the bot's language. */
+  @property({ attribute: 'lang' }) languageOverride: string | null = null;
+  /** Replacements for any visible string (see WidgetStrings). */
+  @property({ attribute: false }) strings: WidgetStringOverrides | undefined;
+  /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules). */
+  @property({ attribute: false }) settings: ChatSettings | undefined;
+  /** The fetch used for every request (tests, proxies, custom auth). */
+  @property({ attribute: false }) fetch: typeof fetch | undefined;
+
+  @state() private pack: WidgetStrings = englishStrings;
+  @state() private packPending = false;
+  @state() private draft = '';
+  @state() private stuckToBottom = true;
+  @state() private announcement = { id: 0, text: '' };
+  @state() private leadErrors: { missing: LeadFormField[]; invalidEmail: boolean } | undefined;
+
+  @query('.thread') private thread?: HTMLElement;
+  @query('textarea') private textarea?: HTMLTextAreaElement;
+  @query('.launcher') private launcher?: HTMLButtonElement;
+
+  private readonly chat = new ChatController(this, { onAnswerSettled: (answer) => this.announceAnswer(answer) });
+  private readonly chips = new SuggestionChips(this);
+  private markdown = new Map<string, MarkdownStream>();
+  private markdownPack: WidgetStrings | undefined;
+  private wantedLanguage: Language = 'en';
+  private timeFormat: Intl.DateTimeFormat | undefined;
+  private lastAutoScrollTop = 0;
+  private focusAfterUpdate: 'composer' | 'launcher' | undefined;
+  private loaderHadFocus = false;
+  private pendingCalls: QueuedCall[] = [];
+
+  constructor() {
+    super();
+    // Taking over from the script-tag loader: drop its queueing stubs and keep the calls made so far.
+    const self = this as unknown as Record<string, unknown>;
+    for (const name of HOST_METHODS) if (Object.prototype.hasOwnProperty.call(this, name)) delete self[name];
+    const queue = self['__chatbotQueue'];
+    if (Array.isArray(queue)) this.pendingCalls = queue as QueuedCall[];
+    delete self['__chatbotQueue'];
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const existing = this.shadowRoot;
+    if (existing) {
+      // The loader's launcher lives in this shadow root; keep keyboard focus where the visitor left it.
+      this.loaderHadFocus = existing.activeElement !== null;
+      existing.replaceChildren();
+    }
+    return super.createRenderRoot();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const calls = this.pendingCalls;
+    this.pendingCalls = [];
+    for (const [method, args] of calls) {
+      if ((HOST_METHODS as readonly string[]).includes(method)) {
+        (this[method as HostMethod] as (...values: unknown[]) => unknown)(...args);
+      }
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.watchViewport(false);
+  }
+
+  /** Opens the panel (launcher mode) and puts the focus in the message field; inline, it only focuses the field. */
+  open(): void {
+    if (this.mode !== 'launcher' || this.opened) {
+      this.focusAfterUpdate = 'composer';
+      this.requestUpdate();
+      return;
+    }
+    this.opened = true;
+    this.focusAfterUpdate = 'composer';
+    this.dispatchEvent(new ChatbotOpenEvent());
+  }
+
+  /** Closes the panel (launcher mode); focus inside the panel returns to the launcher. */
+  close(): void {
+    if (this.mode !== 'launcher' || !this.opened) return;
+    const focusInside = this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.launcher;
+    this.opened = false;
+    if (focusInside) this.focusAfterUpdate = 'launcher';
+    this.dispatchEvent(new ChatbotCloseEvent());
+  }
+
+  /** Opens the panel when closed, closes it when open. */
+  toggle(): void {
+    if (this.opened) this.close();
+    else this.open();
+  }
+
+  /**
+   * Sends a question as if the visitor typed it (and opens the panel). Before the bot has loaded, while an
+   * answer streams or while the lead form waits, it is queued and sent in turn; false if it cannot be sent.
+   */
+  send(text: string): boolean {
+    const accepted = this.chat.send(String(text ?? ''));
+    if (accepted && this.mode === 'launcher' && !this.opened) this.open();
+    return accepted;
+  }
+
+  /** Starts a new conversation with a new session id (a lead form already sent stays sent). */
+  reset(): void {
+    this.chat.reset();
+    this.draft = '';
+    this.stuckToBottom = true;
+    this.markdown.clear();
+  }
+
+  /** Stops the answer being written, keeping what arrived so far. */
+  stop(): void {
+    this.chat.stop();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    this.chat.configure({
+      botId: this.botId,
+      baseUrl: this.baseUrl,
+      token: this.token,
+      apiKey: this.apiKey,
+      apiKeyHeader: this.apiKeyHeader,
+      fetch: this.fetch,
+      typeQa: this.typeQa,
+      storage: this.storage,
+      settings: this.settings,
+    });
+    const language = resolveLanguage({
+      override: this.languageOverride,
+      botLanguage: this.chat.bot?.bot_language,
+      preferred: navigator.languages,
+    });
+    if (language !== this.wantedLanguage || changed.has('strings') || !this.hasUpdated) {
+      this.wantedLanguage = language;
+      const ready = loadedStrings(language);
+      if (ready) {
+        this.pack = applyStringOverrides(ready, this.strings);
+        this.packPending = false;
+      } else {
+        this.packPending = true;
+        void loadStrings(language).then((pack) => {
+          if (this.wantedLanguage !== language) return;
+          this.pack = applyStringOverrides(pack, this.strings);
+          this.packPending = false;
+        });
+      }
+    }
+    if (this.markdownPack !== this.pack) {
+      this.markdownPack = this.pack;
+      this.markdown.clear();
+      this.timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+    }
+    if (changed.has('opened') || changed.has('mode')) this.watchViewport(this.mode === 'launcher' && this.opened);
+  }
+
+  protected override updated(): void {
+    const thread = this.thread;
+    if (thread && this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
+      thread.scrollTop = thread.scrollHeight;
+      this.lastAutoScrollTop = thread.scrollTop;
+    }
+    if (this.loaderHadFocus) {
+      this.loaderHadFocus = false;
+      if (this.mode === 'launcher' && !this.focusAfterUpdate) this.launcher?.focus();
+    }
+    const target = this.focusAfterUpdate;
+    if (target === 'launcher' && this.launcher) {
+      this.focusAfterUpdate = undefined;
+      this.launcher.focus();
+    } else if (target === 'composer' && (this.textarea || this.chat.status === 'unavailable')) {
+      this.focusAfterUpdate = undefined;
+      const field = this.textarea && !this.textarea.disabled ? this.textarea : this.shadowRoot?.querySelector<HTMLElement>('.panel button');
+      field?.focus({ preventScroll: true });
+    }
+  }
+
+  private watchViewport(on: boolean): void {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    viewport.removeEventListener('resize', this.onViewportChange);
+    viewport.removeEventListener('scroll', this.onViewportChange);
+    if (on) {
+      viewport.addEventListener('resize', this.onViewportChange);
+      viewport.addEventListener('scroll', this.onViewportChange);
+      this.onViewportChange();
+    } else {
+      this.style.removeProperty('--_viewport-height');
+      this.style.removeProperty('--_viewport-top');
+    }
+  }
+
+  // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
+  // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
+  private readonly onViewportChange = () => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    this.style.setProperty('--_viewport-height', `${viewport.height}px`);
+    this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
+  };
+
+  private announceAnswer(answer: AnswerMessage): void {
+    const s = this.pack;
+    let text: string;
+    if (answer.status === 'complete') text = s.answered(this.botName, markdownToText(answer.text));
+    else if (answer.status === 'stopped') text = s.stopped;
+    else text = this.failureText(answer.failure ?? 'service');
+    this.announce(text);
+  }
+
+  private announce(text: string): void {
+    this.announcement = { id: this.announcement.id + 1, text };
+  }
+
+  private get botName(): string {
+    return this.chat.bot?.bot_name.trim() || this.pack.title;
+  }
+
+  private failureText(kind: FailureKind): string {
+    return this.chat.bot?.custom_error_message.trim() || this.pack[FAILURE_STRINGS[kind]];
+  }
+
+  private markdownFor(answer: AnswerMessage): MarkdownStream {
+    let stream = this.markdown.get(answer.id);
+    if (!stream) {
+      stream = new MarkdownStream({
+        copyCodeLabel: this.pack.copyCode,
+        onCopyCode: (code, button) => void this.copy(code, button),
+      });
+      this.markdown.set(answer.id, stream);
+    }
+    return stream;
+  }
+
+  private async copy(text: string, button?: HTMLElement): Promise<void> {
+    if (!(await copyText(text))) return;
+    this.announce(this.pack.copied);
+    if (button) {
+      button.dataset['copied'] = '';
+      setTimeout(() => delete button.dataset['copied'], 1500);
+    }
+  }
+
+  private onThreadScroll(): void {
+    const thread = this.thread;
+    if (!thread) return;
+    const distance = thread.scrollHeight - thread.scrollTop - thread.clientHeight;
+    if (distance <= STICK_THRESHOLD) this.stuckToBottom = true;
+    else if (thread.scrollTop < this.lastAutoScrollTop - 1) this.stuckToBottom = false;
+    this.lastAutoScrollTop = Math.min(this.lastAutoScrollTop, thread.scrollTop);
+    if (this.stuckToBottom) this.lastAutoScrollTop = thread.scrollTop;
+  }
+
+  private jumpToLatest(): void {
+    this.stuckToBottom = true;
+    this.focusAfterUpdate = 'composer';
+  }
+
+  private submitDraft(): void {
+    const text = this.draft.trim();
+    if (!text || this.chat.busy) return;
+    if (this.chat.send(text)) {
+      this.draft = '';
+      this.stuckToBottom = true;
+    }
+  }
+
+  private selectSuggestion(question: string): void {
+    const event = new ChatbotSuggestionSelectEvent(question);
+    this.dispatchEvent(event);
+    if (event.defaultPrevented) return;
+    if (this.chat.send(question)) {
+      this.stuckToBottom = true;
+      this.focusAfterUpdate = 'composer';
+    }
+  }
+
+  private retry(answerId: string): void {
+    if (this.chat.retry(answerId)) {
+      this.stuckToBottom = true;
+      this.focusAfterUpdate = 'composer';
+    }
+  }
+
+  private newConversation(): void {
+    this.reset();
+    this.focusAfterUpdate = 'composer';
+  }
+
+  private rate(answer: AnswerMessage, value: FeedbackValue): void {
+    this.chat.rate(answer.id, answer.feedback === value ? null : value);
+  }
+
+  private onPanelKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && this.mode === 'launcher' && this.opened) {
+      event.stopPropagation();
+      this.close();
+      this.focusAfterUpdate = 'launcher';
+    }
+  }
+
+  private submitLeadForm(event: SubmitEvent, fields: readonly LeadFormField[]): void {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const values = Object.fromEntries(fields.map((field) => [field, (form.elements.namedItem(field) as HTMLInputElement).value.trim()]));
+    const errors = validateLead(fields, values);
+    if (errors.missing.length > 0 || errors.invalidEmail) {
+      this.leadErrors = errors;
+      const first = errors.missing[0] ?? 'email';
+      (form.elements.namedItem(first) as HTMLInputElement).focus();
+      return;
+    }
+    this.leadErrors = undefined;
+    this.focusAfterUpdate = 'composer';
+    this.announce(this.pack.leadThanks);
+    void this.chat.submitLead(values);
+  }
+
+  private time(at: number): TemplateResult {
+    const date = new Date(at);
+    return html`<time datetime=${date.toISOString()}>${this.timeFormat!.format(date)}</time>`;
+  }
+
+  private renderQuestion(message: QuestionMessage): TemplateResult {
+    return html`<div class="message user" part="message user-message">
+      <div class="bubble" part="bubble"><span class="sr-only">${this.pack.you}: </span>${message.text}</div>
+      <div class="meta">${this.time(message.at)}</div>
+    </div>`;
+  }
+
+  private renderAnswer(answer: AnswerMessage): TemplateResult {
+    const s = this.pack;
+    const streaming = answer.status === 'streaming';
+    const body = this.markdownFor(answer).render(answer.text, !streaming);
+    let footer: unknown = nothing;
+    if (answer.status === 'failed') {
+      footer = html`<p class="note error" part="error">
+        <span>${this.failureText(answer.failure ?? 'service')}</span>
+        <button type="button" class="text-button" @click=${() => this.retry(answer.id)}>${s.retry}</button>
+      </p>`;
+    } else if (answer.status === 'stopped') {
+      footer = html`<p class="note">
+        <span>${s.stopped}</span>
+        <button type="button" class="text-button" @click=${() => this.retry(answer.id)}>${s.retry}</button>
+      </p>`;
+    }
+    const actions =
+      answer.status === 'complete'
+        ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.copy(answer.text)}>${copyIcon}</button>
+            <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.rate(answer, 'up')}>${upIcon}</button>
+            <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.rate(answer, 'down')}>${downIcon}</button>`
+        : nothing;
+    const empty = !answer.text;
+    return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
+      ${empty && !streaming
+        ? nothing
+        : html`<div class="bubble markdown" part="bubble">
+            <span class="sr-only">${this.botName}: </span>${body}${streaming && empty
+              ? html`<span class="typing" role="img" aria-label=${s.writing}><span></span><span></span><span></span></span>`
+              : nothing}
+          </div>`}
+      ${footer}
+      ${streaming ? nothing : html`<div class="meta">${this.time(answer.at)}${actions}</div>`}
+    </div>`;
+  }
+
+  private renderMessage(message: Message): unknown {
+    if (message.role === 'user') return guard([message, this.pack], () => this.renderQuestion(message));
+    if (message.status === 'streaming') return this.renderAnswer(message);
+    return guard([message, this.pack, this.chat.bot], () => this.renderAnswer(message));
+  }
+
+  private renderLeadForm(fields: readonly LeadFormField[]): TemplateResult {
+    const s = this.pack;
+    if (this.chat.conversation.lead.status === 'submitted') {
+      return html`<p class="note" part="lead-form">${s.leadThanks}</p>`;
+    }
+    const values = this.chat.conversation.lead.values;
+    const errors = this.leadErrors;
+    return html`<form class="lead" part="lead-form" novalidate aria-labelledby="lead-title" @submit=${(event: SubmitEvent) => this.submitLeadForm(event, fields)}>
+      <h3 id="lead-title">${s.leadTitle}</h3>
+      <p>${s.leadIntro}</p>
+      ${errors
+        ? html`<p class="error" role="alert">${errors.missing.length > 0 ? s.leadMissing(errors.missing.length) : s.leadInvalidEmail}</p>`
+        : nothing}
+      ${fields.map((field) => {
+        const input = LEAD_INPUTS[field];
+        const invalid = !!errors && (errors.missing.includes(field) || (field === 'email' && errors.invalidEmail));
+        return html`<label>
+          <span>${s[input.label] as string}</span>
+          <input
+            name=${field}
+            type=${input.type}
+            autocomplete=${input.autocomplete}
+            required
+            aria-invalid=${invalid ? 'true' : 'false'}
+            .value=${values[field] ?? ''}
+            @input=${(event: InputEvent) => this.chat.updateLead({ [field]: (event.target as HTMLInputElement).value })}
+          />
+        </label>`;
+      })}
+      <button type="submit" class="text-button">${s.leadSubmit}</button>
+    </form>`;
+  }
+
+  private renderThread(): TemplateResult {
+    const s = this.pack;
+    const { conversation, bot } = this.chat;
+    const messages = conversation.messages;
+    const info = bot?.collect_customer_info;
+    const fields = leadFields(info);
+    const leadShown = leadFormDue(conversation, info);
+    // The lead form sits after the answer that made it due.
+    let leadAfter = -1;
+    if (leadShown) {
+      const threshold = Math.max(0, Math.floor(Number(info?.numberShowing ?? 0)) || 0);
+      let done = 0;
+      leadAfter = messages.length - 1;
+      for (let index = 0; index < messages.length && threshold > 0; index++) {
+        const message = messages[index]!;
+        if (message.role === 'assistant' && message.status === 'complete' && ++done === threshold) {
+          leadAfter = index;
+          break;
+        }
+      }
+    }
+    const last = messages.at(-1);
+    const chips =
+      last?.role === 'assistant' && last.status === 'complete' && !this.chat.busy && !this.chat.leadBlocking && this.chat.queued.length === 0
+        ? this.chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, onSelect: (question) => this.selectSuggestion(question) })
+        : nothing;
+    return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.onThreadScroll}>
+      ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.botName)}</p>` : nothing}
+      ${leadShown && leadAfter < 0 ? this.renderLeadForm(fields) : nothing}
+      ${messages.map((message, index) => html`${this.renderMessage(message)}${index === leadAfter ? this.renderLeadForm(fields) : nothing}`)}
+      ${chips}
+    </div>`;
+  }
+
+  private renderBody(): TemplateResult {
+    const s = this.pack;
+    const status = this.chat.status;
+    if (status === 'unavailable') {
+      const reason = this.chat.unavailableReason ?? 'load-failed';
+      return html`<div class="state problem" part="notice" role="alert">
+        <p>${reason === 'load-failed' || reason === 'deactivated' || reason === 'no-messages' ? s[FAILURE_STRINGS[reason]] : this.failureText(reason)}</p>
+        ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.chat.load()}>${s.retry}</button>` : nothing}
+      </div>`;
+    }
+    if (status !== 'ready' || this.packPending) {
+      return html`<div class="state" part="notice" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>${s.loading}</span></div>`;
+    }
+    const busy = this.chat.busy;
+    const leadBlocking = this.chat.leadBlocking;
+    return html`${this.renderThread()}
+      <div class="bottom">
+        ${this.stuckToBottom
+          ? nothing
+          : html`<button type="button" class="jump" part="jump-button" @click=${this.jumpToLatest}>${arrowIcon}${s.jumpToLatest}</button>`}
+        ${renderComposer({
+          value: this.draft,
+          label: s.messageLabel,
+          placeholder: leadBlocking ? s.leadPending : s.placeholder,
+          busy,
+          disabled: leadBlocking,
+          sendLabel: s.send,
+          stopLabel: s.stop,
+          onInput: (value) => (this.draft = value),
+          onSend: () => this.submitDraft(),
+          onStop: () => this.chat.stop(),
+        })}
+        <p class="disclaimer" part="disclaimer">${s.disclaimer}</p>
+      </div>`;
+  }
+
+  override render(): TemplateResult {
+    const s = this.pack;
+    const launcherMode = this.mode === 'launcher';
+    const name = this.chat.bot?.bot_name.trim() ?? '';
+    const canStartOver = this.chat.status === 'ready' && this.chat.conversation.messages.length > 0;
+    const panel = html`<div
+      class="panel"
+      part="panel"
+      id="panel"
+      role=${launcherMode ? 'dialog' : 'region'}
+      aria-labelledby="title"
+      lang=${s.lang}
+      dir=${s.dir}
+      ?hidden=${launcherMode && !this.opened}
+      @keydown=${this.onPanelKeydown}
+    >
+      <div class="header" part="header">
+        <span class="avatar" aria-hidden="true">${[...(name || s.title)][0]}</span>
+        <h2 id="title" part="title">${name || s.title}</h2>
+        ${canStartOver
+          ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.newConversation}>${newIcon}</button>`
+          : nothing}
+        ${launcherMode
+          ? html`<button type="button" class="icon-button" aria-label=${s.closeChat} title=${s.closeChat} @click=${() => { this.close(); this.focusAfterUpdate = 'launcher'; }}>${closeIcon}</button>`
+          : nothing}
+      </div>
+      ${this.renderBody()}
+      <div class="sr-only" role="status" aria-live="polite">${keyed(this.announcement.id, html`<span>${this.announcement.text}</span>`)}</div>
+    </div>`;
+    if (!launcherMode) return panel;
+    return html`${panel}<button
+        type="button"
+        class="launcher"
+        part="launcher"
+        aria-label=${this.opened ? s.closeChat : s.openChat}
+        aria-expanded=${this.opened ? 'true' : 'false'}
+        aria-controls="panel"
+        dir=${s.dir}
+        @click=${this.toggle}
+      >
+        ${this.opened ? closeIcon : chatIcon}
+      </button>`;
+  }
+}

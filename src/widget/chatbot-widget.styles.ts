@@ -1,0 +1,539 @@
+// Styles of <chatbot-widget>. Everything reads the private `--_*` tokens (see src/themes/tokens.ts); sizes
+// are in px/em, never rem, so a page's root font size cannot reach in; logical properties keep RTL right.
+import { css, unsafeCSS } from 'lit';
+import { LAUNCHER_CSS } from '../themes/launcher.js';
+import { TOKEN_CSS } from '../themes/tokens.js';
+
+const widget = css`
+  :host {
+    all: initial;
+    display: block;
+    font-family: var(--_font-family);
+    font-size: var(--_font-size);
+    line-height: var(--_line-height);
+    color: var(--_text);
+    -webkit-text-size-adjust: 100%;
+  }
+  :host([mode='inline']) {
+    height: 100%;
+    min-height: 360px;
+  }
+  :host([hidden]),
+  [hidden] {
+    display: none !important;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  button,
+  textarea,
+  input {
+    font: inherit;
+    color: inherit;
+    letter-spacing: inherit;
+  }
+  button {
+    cursor: pointer;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus-ring);
+    outline-offset: 2px;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  svg {
+    width: 20px;
+    height: 20px;
+    fill: currentColor;
+    flex: none;
+  }
+
+  .panel {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    overflow: hidden;
+    background: var(--_background);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  :host([mode='launcher']) .panel {
+    position: fixed;
+    z-index: var(--_z-index);
+    inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px);
+    inset-inline-end: var(--_offset);
+    width: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
+    height: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 3 * var(--_offset)));
+    box-shadow: var(--_shadow);
+    animation: rise 0.18s ease-out;
+  }
+  @keyframes rise {
+    from {
+      opacity: 0;
+      transform: translateY(8px);
+    }
+  }
+  @media (max-width: 480px) {
+    :host([mode='launcher']) .panel {
+      inset: var(--_viewport-top, 0) 0 auto 0;
+      width: 100%;
+      height: var(--_viewport-height, 100dvh);
+      border: 0;
+      border-radius: 0;
+    }
+    :host([mode='launcher'][open]) .launcher {
+      display: none;
+    }
+  }
+
+  .header {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding-block: 10px;
+    padding-inline: 14px 8px;
+    background: var(--_surface);
+    border-block-end: 1px solid var(--_border);
+  }
+  .avatar {
+    display: grid;
+    place-items: center;
+    width: 32px;
+    height: 32px;
+    border-radius: 50%;
+    background: var(--_accent);
+    color: var(--_accent-text);
+    font-weight: 600;
+    flex: none;
+  }
+  h2 {
+    flex: 1;
+    margin: 0;
+    font-size: 1.05em;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .icon-button {
+    display: inline-grid;
+    place-items: center;
+    min-width: 32px;
+    min-height: 32px;
+    padding: 4px;
+    border: 0;
+    border-radius: 8px;
+    background: transparent;
+    color: var(--_text-muted);
+  }
+  .icon-button:hover {
+    background: color-mix(in srgb, var(--_text) 10%, transparent);
+    color: var(--_text);
+  }
+  .icon-button[aria-pressed='true'] {
+    color: var(--_link);
+  }
+
+  .thread {
+    flex: 1;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: 16px 14px 8px;
+    display: flex;
+    flex-direction: column;
+    gap: 12px;
+  }
+  .state {
+    flex: 1;
+    display: grid;
+    place-content: center;
+    gap: 12px;
+    padding: 24px;
+    text-align: center;
+    color: var(--_text-muted);
+  }
+  .state.problem {
+    color: var(--_text);
+  }
+  .greeting {
+    margin: 0;
+    padding: 10px 14px;
+    align-self: flex-start;
+    max-width: 88%;
+    background: var(--_surface);
+    border-radius: var(--_bubble-radius);
+  }
+
+  .message {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    max-width: 88%;
+  }
+  .message.user {
+    align-self: flex-end;
+    align-items: flex-end;
+  }
+  .message.bot {
+    align-self: flex-start;
+    align-items: flex-start;
+  }
+  .bubble {
+    padding: 10px 14px;
+    border-radius: var(--_bubble-radius);
+    overflow-wrap: anywhere;
+    max-width: 100%;
+  }
+  .user .bubble {
+    background: var(--_accent);
+    color: var(--_accent-text);
+    border-end-end-radius: 4px;
+    white-space: pre-wrap;
+  }
+  .bot .bubble {
+    background: var(--_surface);
+    border-end-start-radius: 4px;
+  }
+  .meta {
+    display: flex;
+    align-items: center;
+    gap: 2px;
+    color: var(--_text-muted);
+    font-size: 0.8em;
+  }
+  .meta time {
+    padding-inline: 4px;
+  }
+  .meta .icon-button {
+    min-width: 28px;
+    min-height: 28px;
+  }
+  .meta svg {
+    width: 16px;
+    height: 16px;
+  }
+  .note {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    margin: 0;
+    font-size: 0.9em;
+    color: var(--_text-muted);
+  }
+  .note.error {
+    padding: 8px 12px;
+    border-radius: 10px;
+    background: var(--_error-surface);
+    color: var(--_error);
+  }
+  .text-button {
+    padding: 4px 10px;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    background: transparent;
+    font-size: 0.95em;
+  }
+  .typing {
+    display: inline-flex;
+    gap: 4px;
+    padding: 6px 0;
+  }
+  .typing span {
+    width: 6px;
+    height: 6px;
+    border-radius: 50%;
+    background: var(--_text-muted);
+    animation: blink 1.2s infinite ease-in-out;
+  }
+  .typing span:nth-child(2) {
+    animation-delay: 0.2s;
+  }
+  .typing span:nth-child(3) {
+    animation-delay: 0.4s;
+  }
+  @keyframes blink {
+    0%,
+    80%,
+    100% {
+      opacity: 0.25;
+    }
+    40% {
+      opacity: 1;
+    }
+  }
+
+  .markdown > :first-child {
+    margin-block-start: 0;
+  }
+  .markdown > :last-child {
+    margin-block-end: 0;
+  }
+  .markdown p,
+  .markdown ul,
+  .markdown ol,
+  .markdown blockquote,
+  .markdown .code-block,
+  .markdown .table-wrap {
+    margin: 0 0 0.7em;
+  }
+  .markdown ul,
+  .markdown ol {
+    padding-inline-start: 1.4em;
+  }
+  .markdown li + li {
+    margin-block-start: 0.25em;
+  }
+  .markdown li > ul,
+  .markdown li > ol,
+  .markdown li > p {
+    margin: 0.25em 0 0;
+  }
+  .markdown .heading {
+    margin-block: 0.9em 0.4em;
+  }
+  .markdown .level-1 {
+    font-size: 1.2em;
+  }
+  .markdown .level-2 {
+    font-size: 1.1em;
+  }
+  .markdown a {
+    color: var(--_link);
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  .markdown code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.9em;
+    padding: 0.1em 0.35em;
+    border-radius: 5px;
+    background: color-mix(in srgb, var(--_text) 10%, transparent);
+  }
+  .markdown blockquote {
+    padding-inline-start: 0.8em;
+    border-inline-start: 3px solid var(--_border);
+    color: var(--_text-muted);
+  }
+  .markdown hr {
+    border: 0;
+    border-block-start: 1px solid var(--_border);
+    margin: 0.8em 0;
+  }
+  .code-block {
+    border-radius: 10px;
+    overflow: hidden;
+    background: var(--_code-background);
+    color: var(--_code-text);
+  }
+  .code-bar {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    padding-block: 2px;
+    padding-inline: 12px 4px;
+    font-size: 0.8em;
+    border-block-end: 1px solid color-mix(in srgb, var(--_code-text) 20%, transparent);
+  }
+  .code-bar .icon-button {
+    color: var(--_code-text);
+  }
+  .code-bar .icon-button[data-copied]::after {
+    content: '✓';
+    margin-inline-start: 4px;
+  }
+  .code-block pre {
+    margin: 0;
+    padding: 10px 12px;
+    overflow-x: auto;
+    direction: ltr;
+    text-align: left;
+  }
+  .code-block code {
+    padding: 0;
+    background: none;
+    font-size: 0.85em;
+    white-space: pre;
+  }
+  .table-wrap {
+    overflow-x: auto;
+    max-width: 100%;
+  }
+  table {
+    border-collapse: collapse;
+    font-size: 0.92em;
+  }
+  th,
+  td {
+    padding: 4px 8px;
+    border: 1px solid var(--_border);
+    text-align: start;
+  }
+  .center {
+    text-align: center;
+  }
+  .right {
+    text-align: right;
+  }
+  .left {
+    text-align: left;
+  }
+
+  .chips {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    align-self: stretch;
+  }
+  .chip {
+    padding: 6px 12px;
+    border: 1px solid var(--_accent);
+    border-radius: 999px;
+    background: var(--_background);
+    color: var(--_link);
+    text-align: start;
+    font-size: 0.92em;
+  }
+  .chip:hover {
+    background: var(--_surface);
+  }
+
+  .lead {
+    display: grid;
+    gap: 10px;
+    padding: 14px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_bubble-radius);
+    background: var(--_surface);
+  }
+  .lead h3 {
+    margin: 0;
+    font-size: 1em;
+  }
+  .lead p {
+    margin: 0;
+  }
+  .lead label {
+    display: grid;
+    gap: 4px;
+    font-size: 0.9em;
+  }
+  .lead input {
+    padding: 8px 10px;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    background: var(--_background);
+  }
+  .lead input[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  .lead .error {
+    color: var(--_error);
+    font-size: 0.9em;
+  }
+
+  .jump {
+    position: absolute;
+    inset-block-end: 8px;
+    inset-inline-start: 50%;
+    transform: translateX(-50%);
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 6px 12px;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    background: var(--_background);
+    box-shadow: var(--_shadow);
+    font-size: 0.85em;
+  }
+  [dir='rtl'] .jump {
+    transform: translateX(50%);
+  }
+  .bottom {
+    position: relative;
+    border-block-start: 1px solid var(--_border);
+    padding: 10px 12px 8px;
+  }
+  .bottom .jump {
+    inset-block-end: calc(100% + 8px);
+  }
+  .composer {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+  }
+  textarea {
+    flex: 1;
+    min-height: 42px;
+    max-height: 140px;
+    padding: 10px 12px;
+    field-sizing: content;
+    resize: none;
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    background: var(--_background);
+    line-height: 1.4;
+  }
+  textarea::placeholder {
+    color: var(--_text-muted);
+    opacity: 1;
+  }
+  .send {
+    display: grid;
+    place-items: center;
+    width: 42px;
+    height: 42px;
+    border: 0;
+    border-radius: 12px;
+    background: var(--_accent);
+    color: var(--_accent-text);
+  }
+  .send:disabled {
+    opacity: 0.45;
+    cursor: default;
+  }
+  .disclaimer {
+    margin: 6px 0 0;
+    font-size: 0.75em;
+    color: var(--_text-muted);
+    text-align: center;
+  }
+  .spinner {
+    justify-self: center;
+    width: 24px;
+    height: 24px;
+    border: 3px solid var(--_border);
+    border-block-start-color: var(--_accent);
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      animation: none !important;
+      transition: none !important;
+    }
+  }
+`;
+
+/** All styles of the widget: tokens, the shared launcher look, then the widget itself. */
+export const widgetStyles = [unsafeCSS(TOKEN_CSS), unsafeCSS(LAUNCHER_CSS), widget];

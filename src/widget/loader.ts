@@ -1,0 +1,137 @@
+// The script-tag loader: mounts <chatbot-widget> from the script's data-* attributes with a launcher drawn
+// in its shadow root, queues calls to the host-page API, and imports the rest of the widget
+// (chatbot-widget-app.js, beside the script) when the visitor shows intent: pointer over it, focus, click,
+// or a few seconds of idle time. It carries no Lit; the launcher is styled with a constructed stylesheet,
+// so it runs under a strict Content-Security-Policy. The element takes over when its class is defined
+// (see the constructor and createRenderRoot of ChatbotWidget).
+import { OPEN_CHAT_LABELS, matchLanguage } from '../i18n/languages.js';
+import { CHAT_ICON_PATH, LAUNCHER_CSS } from '../themes/launcher.js';
+import { TOKEN_CSS } from '../themes/tokens.js';
+
+/** data-* keys (dataset names) copied to the element as attributes. */
+export const LOADER_ATTRIBUTES = {
+  botId: 'bot-id',
+  baseUrl: 'base-url',
+  mode: 'mode',
+  theme: 'theme',
+  lang: 'lang',
+  token: 'token',
+  apiKey: 'api-key',
+  apiKeyHeader: 'api-key-header',
+  typeQa: 'type-qa',
+  storage: 'storage',
+} as const;
+
+/** Methods the loader stubs (and queues) until the widget has loaded. */
+export const QUEUED_METHODS = ['open', 'close', 'toggle', 'send', 'reset'] as const;
+
+/** Idle time after which the widget loads without any intent (ms). */
+export const IDLE_LOAD_DELAY = 3000;
+
+/** What the loader leaves on `window.ChatbotWidget`. */
+export interface ChatbotWidgetGlobal {
+  /** The mounted element. */
+  element: HTMLElement;
+  /** Loads the rest of the widget now (resolves once the element has been defined). */
+  load(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    /** Set by the script-tag loader. */
+    ChatbotWidget?: ChatbotWidgetGlobal;
+  }
+}
+
+type Queue = [method: string, args: unknown[]][];
+
+function launcherButton(doc: Document, label: string, rtl: boolean): HTMLButtonElement {
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher';
+  button.setAttribute('part', 'launcher');
+  button.setAttribute('aria-label', label);
+  button.setAttribute('aria-expanded', 'false');
+  if (rtl) button.dir = 'rtl';
+  const ns = 'http://www.w3.org/2000/svg';
+  const icon = doc.createElementNS(ns, 'svg');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('aria-hidden', 'true');
+  const path = doc.createElementNS(ns, 'path');
+  path.setAttribute('d', CHAT_ICON_PATH);
+  icon.append(path);
+  button.append(icon);
+  return button;
+}
+
+/** Mounts the widget described by a script element's data-* attributes; returns the element and its loader. */
+export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
+  const doc = script.ownerDocument;
+  const data = script.dataset;
+  const appUrl = new URL(data['appSrc'] || 'chatbot-widget-app.js', script.src || doc.baseURI).href;
+  const element: HTMLElement = doc.createElement('chatbot-widget');
+  for (const [key, attribute] of Object.entries(LOADER_ATTRIBUTES)) {
+    const value = data[key];
+    if (value !== undefined) element.setAttribute(attribute, value);
+  }
+  const target = data['target'] ? doc.querySelector(data['target']) : null;
+  if (target && !element.hasAttribute('mode')) element.setAttribute('mode', 'inline');
+  const inline = element.getAttribute('mode') === 'inline';
+
+  let loading: Promise<void> | undefined;
+  let button: HTMLButtonElement | undefined;
+  const load = (): Promise<void> => {
+    loading ??= import(/* @vite-ignore */ appUrl).then(
+      () => customElements.whenDefined('chatbot-widget').then(() => undefined),
+      (error: unknown) => {
+        loading = undefined;
+        button?.removeAttribute('aria-busy');
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const handle: ChatbotWidgetGlobal = { element, load };
+  if (customElements.get('chatbot-widget')) {
+    (target ?? doc.body).append(element);
+    return handle;
+  }
+
+  const queue: Queue = [];
+  const host = element as unknown as Record<string, unknown>;
+  host['__chatbotQueue'] = queue;
+  const loadQuietly = () => void load().catch((error: unknown) => console.error('chatbot-widget: could not load', error));
+  for (const method of QUEUED_METHODS) {
+    host[method] = (...args: unknown[]) => {
+      queue.push([method, args]);
+      loadQuietly();
+    };
+  }
+
+  if (!inline) {
+    const root = element.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${TOKEN_CSS}:host{all:initial;display:block}${LAUNCHER_CSS}`);
+    root.adoptedStyleSheets = [sheet];
+    const language = matchLanguage(data['lang']) ?? matchLanguage(navigator.language) ?? 'en';
+    button = launcherButton(doc, OPEN_CHAT_LABELS[language], language === 'ar');
+    button.addEventListener('click', () => {
+      if (!queue.some(([method]) => method === 'open')) queue.push(['open', []]);
+      button!.setAttribute('aria-busy', 'true');
+      loadQuietly();
+    });
+    root.append(button);
+    for (const type of ['pointerenter', 'focusin', 'touchstart']) element.addEventListener(type, loadQuietly, { once: true, passive: true });
+  }
+
+  (target ?? doc.body).append(element);
+  if (inline) {
+    loadQuietly();
+  } else {
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(loadQuietly, { timeout: IDLE_LOAD_DELAY });
+      else loadQuietly();
+    }, IDLE_LOAD_DELAY);
+  }
+  return handle;
+}

@@ -1,0 +1,34 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { ChatbotAnswerCompleteEvent, ChatbotMessageSentEvent } from '../../../src/chatbot-widget.js';
+import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+
+describe('<chatbot-widget> basics', () => {
+  it('renders the bot name and a greeting once the bot has loaded', async () => {
+    const { el } = await mountWidget({ bot: { bot_name: 'Ada' } });
+    expect(part(el, 'h2').textContent).to.equal('Ada');
+    expect(part(el, '.greeting').textContent).to.contain('Ada');
+  });
+
+  it('is accessible when empty', async () => {
+    const { el } = await mountWidget();
+    await expect(el).to.be.accessible();
+  });
+
+  it('sends a question and streams the answer with suggestion chips', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Hello **world**', ['First?', 'Second?'], { chunkSize: 5 });
+    const sent = oneEvent(el, 'chatbot-message-sent');
+    const complete = oneEvent(el, 'chatbot-answer-complete');
+    await ask(el, 'Hi');
+    expect((await sent) as ChatbotMessageSentEvent).to.include({ message: 'Hi' });
+    const done = (await complete) as ChatbotAnswerCompleteEvent;
+    expect(done.answer).to.equal('Hello **world**');
+    expect(done.suggestions).to.deep.equal(['First?', 'Second?']);
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('Hello world');
+    expect(part(el, '.bubble strong').textContent).to.equal('world');
+    await waitUntil(() => parts(el, '.chip').length === 2);
+    expect(parts(el, '.chip').map((chip) => chip.textContent)).to.deep.equal(['First?', 'Second?']);
+    expect(service.streamBodies[0]).to.include({ bot_id: el.botId, message: 'Hi' });
+  });
+});

@@ -1,0 +1,174 @@
+// A fake of the service for element tests, injected through the widget's `fetch` property: bot information,
+// streamed answers (scripted or pushed by hand), lead submissions, and a record of every request.
+import { formatAnswer } from '../../../src/stream/index.js';
+import type { Bot } from '../../../src/api/index.js';
+
+/** A request the fake received. */
+export interface RecordedRequest {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A complete bot as the service answers it. */
+export function botRecord(overrides: Partial<Bot> = {}): Bot {
+  return {
+    id: 'bot-1',
+    user_id: 'owner-1',
+    bot_name: 'Helper',
+    case_study: '1',
+    is_visibility: true,
+    domain: [],
+    collect_customer_info: {},
+    rules: [],
+    gpt_model_name: 'gpt-3.5-turbo-16k',
+    temperature: 0,
+    custom_prompt: '',
+    bot_tone_type: 0,
+    custom_error_message: '',
+    is_enable_citation: false,
+    is_activate: true,
+    bot_language: 'en',
+    num_message_left: 100,
+    created_at: '2024-01-19T17:53:51Z',
+    updated_at: '2024-01-19T17:53:51.643870',
+    ...overrides,
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** A JSON response. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** An answer body pushed by the test, chunk by chunk. */
+export class ManualStream {
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private closed = false;
+  /** The stream the response carries. */
+  readonly body = new ReadableStream<Uint8Array>({ start: (controller) => (this.controller = controller) });
+
+  /** Sends a chunk of text. */
+  push(text: string): void {
+    if (!this.closed) this.controller.enqueue(encoder.encode(text));
+  }
+
+  /** Ends the body normally. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.controller.close();
+  }
+
+  /** Breaks the connection mid-stream. */
+  fail(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.controller.error(new TypeError('network error'));
+  }
+}
+
+/** How the fake answers one streaming request. */
+export type AnswerScript =
+  | { kind: 'text'; body: string; chunkSize?: number; delayMs?: number }
+  | { kind: 'manual'; stream: ManualStream }
+  | { kind: 'response'; response: () => Response };
+
+/** Options of the fake service. */
+export interface FakeServiceOptions {
+  /** The bot it serves (or a function answering the information request). */
+  bot?: Partial<Bot> | (() => Response);
+  /** Whether POST /api/lead exists (default true). */
+  leadEndpoint?: boolean;
+}
+
+/** The fake service. */
+export interface FakeService {
+  /** The fetch to put on the element. */
+  fetch: typeof fetch;
+  /** Every request, in order. */
+  requests: RecordedRequest[];
+  /** The bodies of the streaming requests, in order. */
+  readonly streamBodies: Record<string, unknown>[];
+  /** Queues how the next streaming request is answered (else a default answer). */
+  queue(script: AnswerScript): void;
+  /** Queues an answer formatted like the service's (markers, suggestions), sent in chunks. */
+  queueAnswer(answer: string, suggestions?: string[], options?: { chunkSize?: number; delayMs?: number }): void;
+  /** Queues a hand-pushed answer and returns its stream. */
+  queueManual(): ManualStream;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function chunkedResponse(body: string, chunkSize: number, delayMs: number, signal?: AbortSignal | null): Response {
+  const bytes = encoder.encode(body);
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (delayMs) await sleep(delayMs);
+      if (signal?.aborted) return controller.error(new DOMException('Aborted', 'AbortError'));
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + chunkSize));
+      offset += chunkSize;
+    },
+  });
+  return new Response(stream, { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+/** Creates a fake service. */
+export function createFakeService(options: FakeServiceOptions = {}): FakeService {
+  const requests: RecordedRequest[] = [];
+  const scripts: AnswerScript[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(String(input instanceof Request ? input.url : input), location.href);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const text = typeof init.body === 'string' ? init.body : '';
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Form bodies stay text.
+    }
+    requests.push({ url, method, headers: new Headers(init.headers), body });
+    await sleep(0);
+    if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    if (url.pathname.endsWith('/api/bot/information')) {
+      if (typeof options.bot === 'function') return options.bot();
+      return jsonResponse(botRecord({ id: url.searchParams.get('bot_id') ?? 'bot-1', ...options.bot }));
+    }
+    if (url.pathname.endsWith('/api/lead')) {
+      if (options.leadEndpoint === false) return jsonResponse({ detail: 'Not Found' }, 404);
+      return jsonResponse({ ok: true });
+    }
+    if (url.pathname.endsWith('/api/chat/get-streaming-response-with-custom-settings')) {
+      const script = scripts.shift() ?? { kind: 'text', body: formatAnswer({ answer: 'Hello there!', suggestions: ['What else?'] }) };
+      if (script.kind === 'response') return script.response();
+      if (script.kind === 'manual') {
+        init.signal?.addEventListener('abort', () => script.stream.fail());
+        return new Response(script.stream.body, { status: 200, headers: { 'content-type': 'text/plain' } });
+      }
+      return chunkedResponse(script.body, script.chunkSize ?? 16, script.delayMs ?? 0, init.signal);
+    }
+    return jsonResponse({ detail: 'Not Found' }, 404);
+  };
+  return {
+    fetch: fetch as typeof globalThis.fetch,
+    requests,
+    get streamBodies() {
+      return requests
+        .filter((request) => request.url.pathname.endsWith('get-streaming-response-with-custom-settings'))
+        .map((request) => request.body as Record<string, unknown>);
+    },
+    queue: (script) => scripts.push(script),
+    queueAnswer: (answer, suggestions = [], { chunkSize, delayMs } = {}) =>
+      scripts.push({ kind: 'text', body: formatAnswer({ answer, suggestions }), chunkSize, delayMs }),
+    queueManual: () => {
+      const stream = new ManualStream();
+      scripts.push({ kind: 'manual', stream });
+      return stream;
+    },
+  };
+}
