@@ -1,0 +1,15 @@
+import type { ReactiveControllerHost } from 'lit';
+import type { ChatbotClient } from '../api/client.js';
+import type { AdminOperation } from './events.js';
+
+/** What the panel controllers need from <bot-admin>. */
+export interface AdminContext extends ReactiveControllerHost, EventTarget {
+  /** The client of the service, with the session's credentials. */
+  readonly client: ChatbotClient;
+  /** The bot being edited; undefined while a new bot is being created. */
+  readonly botId: string | undefined;
+  /** The owner id from the session, used to prefill `user_id`. */
+  readonly sessionUserId: string | undefined;
+  /** Reports a failed call: fires `bot-admin-error`, and ends the session on 401. */
+  reportError(operation: AdminOperation, error: unknown): void;
+}

@@ -1,0 +1,474 @@
+// The look of <bot-admin>: read only through the private --_* copies of the public --chatbot-* tokens, so a
+// host page themes the admin and the widget with the same properties.
+import { css, unsafeCSS } from 'lit';
+import { TOKEN_CSS } from '../themes/tokens.js';
+
+/** Styles of <bot-admin>. */
+export const botAdminStyles = [
+  unsafeCSS(TOKEN_CSS),
+  css`
+    :host {
+      display: block;
+      container-type: inline-size;
+      color: var(--_text);
+      font-family: var(--_font-family);
+      font-size: var(--_font-size);
+      line-height: var(--_line-height);
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    *,
+    *::before,
+    *::after {
+      box-sizing: border-box;
+    }
+    .admin {
+      background: var(--_background);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      padding: 1em 1.25em 1.25em;
+    }
+    header {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.5em 1em;
+      margin-block-end: 0.75em;
+    }
+    h2,
+    h3,
+    h4 {
+      margin: 0 0 0.5em;
+      line-height: 1.25;
+    }
+    h2 {
+      font-size: 1.3em;
+    }
+    h3 {
+      font-size: 1.15em;
+    }
+    h4 {
+      font-size: 1em;
+    }
+    p {
+      margin: 0 0 0.5em;
+    }
+    a {
+      color: var(--_link);
+    }
+    button,
+    input,
+    select,
+    textarea {
+      font: inherit;
+      color: inherit;
+    }
+    input:not([type='checkbox'], [type='radio'], [type='range']),
+    select,
+    textarea {
+      width: 100%;
+      padding: 0.45em 0.6em;
+      background: var(--_background);
+      border: 1px solid var(--_border);
+      border-radius: 8px;
+    }
+    input[readonly] {
+      background: var(--_surface);
+    }
+    textarea {
+      resize: vertical;
+    }
+    [aria-invalid='true']:not([type='checkbox']) {
+      border-color: var(--_error);
+      border-width: 2px;
+    }
+    button {
+      cursor: pointer;
+      padding: 0.45em 0.9em;
+      border-radius: 8px;
+      border: 1px solid var(--_border);
+      background: var(--_surface);
+    }
+    button:disabled {
+      cursor: not-allowed;
+      opacity: 0.6;
+    }
+    button.primary {
+      background: var(--_accent);
+      color: var(--_accent-text);
+      border-color: var(--_accent);
+    }
+    button.link {
+      padding: 0;
+      border: 0;
+      background: none;
+      color: var(--_link);
+      text-decoration: underline;
+      text-align: start;
+    }
+    :is(button, input, select, textarea, a, [tabindex]):focus-visible {
+      outline: 3px solid var(--_focus-ring);
+      outline-offset: 2px;
+    }
+    fieldset {
+      border: 1px solid var(--_border);
+      border-radius: 10px;
+      margin: 0 0 1em;
+      padding: 0.5em 1em 0.75em;
+      min-width: 0;
+    }
+    fieldset fieldset {
+      border-style: dashed;
+    }
+    legend {
+      font-weight: 600;
+      padding-inline: 0.25em;
+    }
+    label {
+      display: block;
+      font-weight: 500;
+      margin-block-end: 0.2em;
+    }
+    .field {
+      margin-block: 0.6em;
+    }
+    .check {
+      display: grid;
+      grid-template-columns: auto 1fr;
+      align-items: start;
+      column-gap: 0.5em;
+      margin-block: 0.4em;
+    }
+    .check input {
+      margin-block-start: 0.3em;
+      width: 1.1em;
+      height: 1.1em;
+      accent-color: var(--_accent);
+    }
+    .check label {
+      font-weight: 400;
+      margin: 0;
+    }
+    .check .hint {
+      grid-column: 2;
+    }
+    .hint,
+    .empty,
+    .meta,
+    .dirty-note {
+      color: var(--_text-muted);
+      font-size: 0.9em;
+    }
+    .hint {
+      margin: 0.2em 0 0;
+    }
+    .field-error {
+      color: var(--_error);
+      font-weight: 500;
+      margin: 0.25em 0 0;
+    }
+    .note {
+      padding: 0.6em 0.8em;
+      border-radius: 8px;
+      background: var(--_surface);
+    }
+    .note.error,
+    .issue-summary {
+      background: var(--_error-surface);
+      color: var(--_error);
+    }
+    .note.warning {
+      border-inline-start: 4px solid var(--_accent);
+    }
+    .issue-summary {
+      border: 2px solid var(--_error);
+      border-radius: 10px;
+      padding: 0.6em 1em;
+      margin-block-end: 1em;
+    }
+    .issue-summary ul {
+      margin: 0;
+      padding-inline-start: 1.2em;
+    }
+    .issue-summary button.link {
+      color: var(--_error);
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5em 0.75em;
+    }
+    .visually-hidden {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      margin: -1px;
+      padding: 0;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+      border: 0;
+    }
+
+    [role='tablist'] {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25em;
+      border-block-end: 1px solid var(--_border);
+      margin-block-end: 1em;
+    }
+    [role='tab'] {
+      border: 0;
+      border-block-end: 3px solid transparent;
+      border-radius: 8px 8px 0 0;
+      background: none;
+      padding: 0.5em 1em;
+      color: var(--_text-muted);
+    }
+    [role='tab'][aria-selected='true'] {
+      color: var(--_text);
+      border-block-end-color: var(--_accent);
+      font-weight: 600;
+    }
+    [role='tabpanel']:focus-visible {
+      outline-offset: 4px;
+    }
+
+    .login {
+      max-width: 26em;
+    }
+
+    .settings-layout {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(18em, 24em);
+      gap: 1.25em;
+      align-items: start;
+    }
+    @container (max-width: 52em) {
+      .settings-layout {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+    .slider {
+      display: flex;
+      align-items: center;
+      gap: 0.75em;
+    }
+    .slider input {
+      flex: 1;
+      accent-color: var(--_accent);
+    }
+    .slider output {
+      min-width: 3ch;
+      font-variant-numeric: tabular-nums;
+    }
+    .list ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .list li {
+      margin-block: 0.5em;
+    }
+    .list .row {
+      display: flex;
+      gap: 0.5em;
+      align-items: start;
+    }
+    .list .row button.remove {
+      flex: none;
+    }
+    .details {
+      display: grid;
+      grid-template-columns: repeat(auto-fit, minmax(12em, 1fr));
+      gap: 0.5em 1em;
+      margin: 0.75em 0 0;
+    }
+    .details dt {
+      color: var(--_text-muted);
+      font-size: 0.9em;
+    }
+    .details dd {
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+    .save-status {
+      font-weight: 500;
+    }
+    .preview {
+      position: sticky;
+      top: 0.5em;
+      display: flex;
+      flex-direction: column;
+      gap: 0.25em;
+    }
+    .preview-widget {
+      display: block;
+      height: var(--chatbot-admin-preview-height, 560px);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      overflow: hidden;
+    }
+
+    .run {
+      margin-block: 1em;
+    }
+    .run progress {
+      width: 100%;
+      height: 0.75em;
+      accent-color: var(--_accent);
+    }
+    .table-scroll {
+      overflow-x: auto;
+    }
+    table {
+      border-collapse: collapse;
+      width: 100%;
+    }
+    caption {
+      text-align: start;
+      font-weight: 600;
+      padding-block-end: 0.4em;
+    }
+    th,
+    td {
+      text-align: start;
+      padding: 0.45em 0.6em;
+      border-block-end: 1px solid var(--_border);
+      vertical-align: top;
+    }
+    thead th,
+    tfoot th {
+      font-weight: 600;
+    }
+    tbody th {
+      font-weight: 400;
+    }
+    .number {
+      text-align: end;
+      font-variant-numeric: tabular-nums;
+      white-space: nowrap;
+    }
+    .url {
+      overflow-wrap: anywhere;
+    }
+
+    .inline-fields {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0 1em;
+      align-items: end;
+    }
+    .inline-fields .field {
+      flex: 1 1 10em;
+    }
+    .inline-fields .actions {
+      margin-block: 0.6em;
+    }
+    .history-toolbar {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: space-between;
+      align-items: center;
+      gap: 0.5em 1em;
+      margin-block: 0.5em;
+    }
+    .history-layout {
+      display: grid;
+      grid-template-columns: minmax(14em, 1fr) minmax(0, 2fr);
+      gap: 1em;
+      align-items: start;
+    }
+    @container (max-width: 44em) {
+      .history-layout {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+    .sessions {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.4em;
+    }
+    .session {
+      width: 100%;
+      text-align: start;
+      display: grid;
+      gap: 0.15em;
+      background: var(--_background);
+    }
+    .session[aria-current='true'] {
+      border-color: var(--_accent);
+      box-shadow: inset 4px 0 0 var(--_accent);
+    }
+    .session .question {
+      font-weight: 500;
+      overflow-wrap: anywhere;
+    }
+    .transcript {
+      border: 1px solid var(--_border);
+      border-radius: 10px;
+      padding: 0.75em 1em;
+    }
+    .transcript-header {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: space-between;
+      gap: 0.5em;
+    }
+    .transcript ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.6em;
+    }
+    .message {
+      padding: 0.5em 0.75em;
+      border-radius: var(--_bubble-radius);
+      background: var(--_surface);
+      max-width: 90%;
+    }
+    .message.from-user {
+      justify-self: end;
+      background: var(--_accent);
+      color: var(--_accent-text);
+    }
+    .message .sender {
+      display: block;
+      font-size: 0.8em;
+      font-weight: 600;
+    }
+    .message p {
+      margin: 0;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    .leads {
+      margin-block-start: 1.5em;
+    }
+
+    dialog {
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      background: var(--_background);
+      color: var(--_text);
+      box-shadow: var(--_shadow);
+      padding: 1.25em;
+      max-width: min(30em, 90vw);
+    }
+    dialog::backdrop {
+      background: rgb(0 0 0 / 0.4);
+    }
+    @media (prefers-reduced-motion: reduce) {
+      * {
+        transition: none !important;
+        animation: none !important;
+      }
+    }
+  `,
+];
