@@ -214,13 +214,15 @@ export class BotAdmin extends LitElement implements AdminContext {
     if (!(ADMIN_PANELS as readonly string[]).includes(this.panel)) this.panel = 'settings';
     if (changed.has('botId') && this.hasUpdated) this.guardBotSwitch(changed.get('botId'));
     this.syncBot();
+    // Each section loads what it shows the first time it is shown for a bot (both calls are idempotent).
+    if (this.session.status === 'signed-in' && this.botId) {
+      if (this.panel === 'sources') void this.sources.load();
+      if (this.panel === 'history') void this.history.ensureLoaded();
+    }
   }
 
   protected override updated(): void {
     this.syncDialog();
-    if (this.session.status !== 'signed-in' || !this.botId) return;
-    if (this.panel === 'sources') void this.sources.load();
-    if (this.panel === 'history') void this.history.ensureLoaded();
   }
 
   protected override render(): TemplateResult {

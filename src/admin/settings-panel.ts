@@ -129,12 +129,13 @@ function renderForm(props: SettingsPanelProps): TemplateResult {
   };
   const onFocusOut = (event: FocusEvent) => {
     const field = (event.target as HTMLElement).dataset['field'];
-    if (field) settings.touch(field);
+    // A field losing focus because the form is being removed (session ended) fires this during a render.
+    if (field) queueMicrotask(() => settings.touch(field));
   };
   const status = settings.saving ? strings.saving : settings.lastSaved === 'created' ? strings.created : settings.lastSaved === 'updated' ? strings.saved : '';
   return html`
     <form class="settings" part="form" novalidate aria-labelledby="settings-title" @submit=${onSubmit} @focusout=${onFocusOut}>
-      <h3 id="settings-title">${isNew ? strings.newBotTitle : form.botName || strings.tabSettings}</h3>
+      <h3 id="settings-title">${isNew ? strings.newBotTitle : settings.bot?.bot_name.trim() || strings.tabSettings}</h3>
       ${renderIssueSummary(props, issues)}
       ${settings.saveError
         ? html`<p class="note error" role="alert">${strings.saveFailed} ${describeError(strings, settings.saveError)}</p>`

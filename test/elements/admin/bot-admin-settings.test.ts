@@ -1,0 +1,298 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { BotAdminSavedEvent } from '../../../src/bot-admin.js';
+import { all, button, field, focused, get, leave, mountAdmin, press, q, text, typeInto } from './admin-helpers.js';
+import { BOT_ID, OWNER_ID, fakeJwt, json, serviceWithBot, wireBot } from './fake-service.js';
+
+const NEW_BOT_ID = '11111111-2222-4333-8444-555555555555';
+
+/** A service that stores what it is sent, as the real one does. */
+function storingService(bot = wireBot()) {
+  let stored = bot;
+  return serviceWithBot(bot)
+    .on('GET', '/api/bot/information', () => json(stored))
+    .on('PUT', '/api/bot', (request) => {
+      stored = { ...stored, ...JSON.parse(request.body), updated_at: '2024-03-01T10:00:00.000000' };
+      return json(stored);
+    })
+    .on('POST', '/api/bot', (request) => {
+      stored = { ...wireBot(), ...JSON.parse(request.body), id: NEW_BOT_ID, num_message_left: 500 };
+      return json(stored);
+    });
+}
+
+describe('<bot-admin> settings', () => {
+  it('shows every field of the loaded bot and is accessible', async () => {
+    const { el } = await mountAdmin();
+    expect(field(el, 'Name').value).to.equal('Helpdesk');
+    expect(field<HTMLSelectElement>(el, 'Use case').value).to.equal('2');
+    expect(field<HTMLSelectElement>(el, 'Use case').selectedOptions[0]!.textContent!.trim()).to.equal('Customer support');
+    expect(field<HTMLSelectElement>(el, 'Tone').selectedOptions[0]!.textContent!.trim()).to.equal('Professional');
+    expect(field(el, 'Language model').value).to.equal('gpt-4');
+    expect(field(el, 'Creativity (temperature)').value).to.equal('0.2');
+    expect(field<HTMLTextAreaElement>(el, 'Instructions (prompt)').value).to.equal('You answer questions about our shop.');
+    expect(field<HTMLTextAreaElement>(el, 'Rule 1').value).to.equal('Be brief.');
+    expect(field(el, 'Website 1').value).to.equal('example.com');
+    expect(field(el, 'Name').closest('fieldset')!.querySelector('legend')!.textContent).to.equal('Basics');
+    expect(field(el, 'The bot answers visitors').checked).to.equal(true);
+    expect(field(el, 'Cite sources in answers').checked).to.equal(false);
+    expect(field(el, 'Email').checked).to.equal(true);
+    expect(field(el, 'Phone').checked).to.equal(false);
+    expect(field(el, 'Show the form after this many answers').value).to.equal('2');
+    expect(field(el, 'Owner ID').value).to.equal(OWNER_ID);
+    expect(field(el, 'Owner ID').readOnly).to.equal(true);
+    expect(field(el, 'Answer language').value).to.equal('en');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows the read-only details in the viewer locale', async () => {
+    const { el } = await mountAdmin({ lang: 'de' });
+    await waitUntil(() => text(q(el, 'h2')) === 'Bot-Verwaltung', 'the German pack did not load');
+    const details = Object.fromEntries(all(el, '.details > div').map((row) => [text(row.querySelector('dt')), text(row.querySelector('dd'))]));
+    const dateTime = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(details).to.deep.equal({
+      'Bot-ID': BOT_ID,
+      'Verbleibende Nachrichten': '1.234',
+      Erstellt: dateTime.format(new Date('2024-01-19T17:53:51Z')),
+      'Zuletzt geändert': dateTime.format(new Date('2024-01-20T08:05:00.643Z')),
+    });
+  });
+
+  it('names every invalid field before sending anything and focuses the first', async () => {
+    const { el, service } = await mountAdmin();
+    await typeInto(el, field(el, 'Name'), '   ');
+    await typeInto(el, field(el, 'Website 1'), 'not a host');
+    await typeInto(el, field(el, 'Show the form after this many answers'), '1.5');
+    await press(el, 'Save changes');
+    await waitUntil(() => focused(el) === field(el, 'Name'), 'the first invalid field was not focused');
+    expect(service.sent('PUT', '/api/bot')).to.have.length(0);
+    const summary = get(el, '.issue-summary');
+    expect(summary.getAttribute('role')).to.equal('alert');
+    expect(text(summary.querySelector('p'))).to.equal('Please correct 3 fields:');
+    expect(all(el, '.issue-summary li').map(text)).to.deep.equal([
+      'Name: Please fill in this field.',
+      'Website 1: Please enter a host name such as example.com, *.example.com or localhost:5173.',
+      'Show the form after this many answers: Please enter a whole number.',
+    ]);
+    for (const label of ['Name', 'Website 1', 'Show the form after this many answers']) {
+      const control = field(el, label);
+      expect(control.getAttribute('aria-invalid'), label).to.equal('true');
+      const errorId = control.getAttribute('aria-describedby')!.split(' ').find((id) => id.startsWith('e-'))!;
+      expect(text(get(el, `#${errorId}`)), label).to.not.equal('');
+    }
+    await expect(el).to.be.accessible();
+
+    // The summary moves focus to its field; fixing a field clears its issue as the owner types.
+    button(el, 'Website 1: Please enter a host name such as example.com, *.example.com or localhost:5173.').click();
+    expect(focused(el)).to.equal(field(el, 'Website 1'));
+    await typeInto(el, field(el, 'Website 1'), 'shop.example.com');
+    expect(field(el, 'Website 1').getAttribute('aria-invalid')).to.equal('false');
+  });
+
+  it('shows a field issue once the owner leaves the field', async () => {
+    const { el } = await mountAdmin();
+    await typeInto(el, field(el, 'Name'), 'x'.repeat(101));
+    expect(field(el, 'Name').getAttribute('aria-invalid')).to.equal('false');
+    await leave(el, field(el, 'Name'));
+    expect(field(el, 'Name').getAttribute('aria-invalid')).to.equal('true');
+    expect(text(get(el, '#e-botName'))).to.equal('Please use at most 100 characters.');
+    expect(q(el, '.issue-summary')).to.equal(null);
+  });
+
+  it('translates the issues', async () => {
+    const { el } = await mountAdmin({ lang: 'vi' });
+    await waitUntil(() => text(q(el, 'h2')) === 'Quản trị bot');
+    await typeInto(el, field(el, 'Tên'), '');
+    await press(el, 'Lưu thay đổi');
+    await waitUntil(() => q(el, '#e-botName') !== null);
+    expect(text(get(el, '#e-botName'))).to.equal('Vui lòng điền vào ô này.');
+    expect(text(get(el, '.issue-summary p'))).to.equal('Vui lòng sửa 1 trường:');
+  });
+
+  it('updates the bot with PUT, its id and the typed values, and fires bot-admin-saved', async () => {
+    const service = storingService();
+    const { el } = await mountAdmin({ service });
+    await typeInto(el, field(el, 'Name'), 'Shop helper');
+    const temperature = field(el, 'Creativity (temperature)');
+    temperature.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await el.updateComplete;
+    await press(el, 'Add a rule');
+    expect(focused(el)).to.equal(field(el, 'Rule 2'));
+    await typeInto(el, field<HTMLTextAreaElement>(el, 'Rule 2'), '  Answer in English.  ');
+    field(el, 'Phone').click();
+    await el.updateComplete;
+    expect(text(get(el, '.dirty-note'))).to.equal('You have unsaved changes.');
+    const saved = oneEvent(el, 'bot-admin-saved');
+    await press(el, 'Save changes');
+    const event = (await saved) as BotAdminSavedEvent;
+    expect(event.created).to.equal(false);
+    expect(event.bot.bot_name).to.equal('Shop helper');
+    const body = JSON.parse(service.sent('PUT', '/api/bot')[0]!.body);
+    expect(body).to.deep.include({
+      id: BOT_ID,
+      user_id: OWNER_ID,
+      bot_name: 'Shop helper',
+      temperature: 0.21,
+      rules: ['Be brief.', 'Answer in English.'],
+      collect_customer_info: { numberShowing: 2, name: true, email: true, phone: true },
+    });
+    expect(body).to.not.have.property('num_message_left');
+    expect(body).to.not.have.property('created_at');
+    await waitUntil(() => text(q(el, '.save-status')) === 'Changes saved.');
+    expect(q(el, '.dirty-note')).to.equal(null);
+    expect(button(el, 'Discard changes').disabled).to.equal(true);
+  });
+
+  it('puts a service 422 on its field and keeps every typed value', async () => {
+    const service = serviceWithBot().on('PUT', '/api/bot', () =>
+      json({ detail: [{ loc: ['body', 'temperature'], msg: 'Input should be less than or equal to 0.5', type: 'less_than_equal' }] }, 422),
+    );
+    const { el } = await mountAdmin({ service });
+    await typeInto(el, field(el, 'Name'), 'Renamed');
+    await typeInto(el, field(el, 'Creativity (temperature)'), '0.9');
+    await press(el, 'Save changes');
+    await waitUntil(() => q(el, '#e-temperature') !== null);
+    expect(focused(el)).to.equal(field(el, 'Creativity (temperature)'));
+    expect(text(get(el, '#e-temperature'))).to.equal('Input should be less than or equal to 0.5');
+    expect(field(el, 'Name').value).to.equal('Renamed');
+    expect(field(el, 'Creativity (temperature)').value).to.equal('0.9');
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps every typed value when a save fails and says so', async () => {
+    const service = serviceWithBot().on('PUT', '/api/bot', () => json({ message: 'Database unavailable', message_code: 5000 }, 500));
+    const { el } = await mountAdmin({ service });
+    await typeInto(el, field<HTMLTextAreaElement>(el, 'Instructions (prompt)'), 'A new prompt');
+    await press(el, 'Save changes');
+    await waitUntil(() => q(el, 'form.settings .note.error') !== null);
+    expect(text(q(el, 'form.settings .note.error'))).to.equal(
+      'The changes were not saved. Everything you typed is still here. The service answered: Database unavailable',
+    );
+    expect(field<HTMLTextAreaElement>(el, 'Instructions (prompt)').value).to.equal('A new prompt');
+    expect(text(get(el, '.dirty-note'))).to.equal('You have unsaved changes.');
+  });
+
+  it('creates a bot with POST when there is no bot-id, owned by the signed-in user', async () => {
+    const service = storingService();
+    const { el } = await mountAdmin({ service, botId: null, token: fakeJwt(OWNER_ID) });
+    await waitUntil(() => q(el, 'form.settings') !== null);
+    expect(text(get(el, '#settings-title'))).to.equal('New bot');
+    expect(field(el, 'Owner ID').value).to.equal(OWNER_ID);
+    await typeInto(el, field(el, 'Name'), 'Brand new');
+    const saved = oneEvent(el, 'bot-admin-saved');
+    await press(el, 'Create bot');
+    const event = (await saved) as BotAdminSavedEvent;
+    expect(event.created).to.equal(true);
+    const body = JSON.parse(service.sent('POST', '/api/bot')[0]!.body);
+    expect(body).to.not.have.property('id');
+    expect(body).to.include({ user_id: OWNER_ID, bot_name: 'Brand new', gpt_model_name: 'gpt-3.5-turbo-16k', temperature: 0 });
+    await waitUntil(() => el.getAttribute('bot-id') === NEW_BOT_ID);
+    await el.updateComplete;
+    expect(text(get(el, '.save-status'))).to.equal('Bot created.');
+    expect(service.sent('GET', '/api/bot/information')).to.have.length(0);
+    expect(button(el, 'Save changes')).to.exist;
+  });
+
+  it('asks before dropping unsaved changes when the host switches bots', async () => {
+    const otherId = '22222222-3333-4444-8555-666666666666';
+    const service = serviceWithBot().on('GET', '/api/bot/information', (request) =>
+      json(wireBot(request.url.searchParams.get('bot_id') === otherId ? { id: otherId, bot_name: 'Other bot' } : {})),
+    );
+    const { el } = await mountAdmin({ service });
+    await typeInto(el, field(el, 'Name'), 'Unsaved name');
+    el.botId = otherId;
+    await el.updateComplete;
+    const dialog = get<HTMLDialogElement>(el, 'dialog');
+    expect(dialog.open).to.equal(true);
+    expect(el.getAttribute('bot-id')).to.equal(BOT_ID);
+    expect(text(dialog.querySelector('h3'))).to.equal('Discard unsaved changes?');
+    await expect(el).to.be.accessible();
+
+    button(el, 'Keep editing', dialog).click();
+    await waitUntil(() => !dialog.open);
+    expect(field(el, 'Name').value).to.equal('Unsaved name');
+    expect(el.botId).to.equal(BOT_ID);
+
+    el.botId = otherId;
+    await el.updateComplete;
+    button(el, 'Discard changes', dialog).click();
+    await waitUntil(() => field(el, 'Name').value === 'Other bot');
+    expect(el.getAttribute('bot-id')).to.equal(otherId);
+  });
+
+  it('asks before signing out with unsaved changes and before the page unloads', async () => {
+    const { el } = await mountAdmin();
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).to.equal(false);
+    await typeInto(el, field(el, 'Name'), 'Unsaved name');
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).to.equal(true);
+    await press(el, 'Sign out');
+    expect(get<HTMLDialogElement>(el, 'dialog').open).to.equal(true);
+    button(el, 'Keep editing', get(el, 'dialog')).click();
+    await el.updateComplete;
+    expect(q(el, 'form.settings')).to.not.equal(null);
+  });
+
+  it('discards changes back to the saved settings', async () => {
+    const { el } = await mountAdmin();
+    await typeInto(el, field(el, 'Name'), 'Changed');
+    await press(el, 'Discard changes');
+    button(el, 'Discard changes', get(el, 'dialog')).click();
+    await waitUntil(() => field(el, 'Name').value === 'Helpdesk');
+    expect(q(el, '.dirty-note')).to.equal(null);
+  });
+
+  it('edits list rows from the keyboard and removes them', async () => {
+    const { el } = await mountAdmin();
+    await press(el, 'Remove website 1');
+    expect(text(get(el, `#f-domains .empty`))).to.equal('No websites listed.');
+    expect(focused(el)?.id).to.equal('add-domains');
+    await press(el, 'Add a website');
+    expect(focused(el)).to.equal(field(el, 'Website 1'));
+    await press(el, 'Add a field');
+    await typeInto(el, field(el, 'Field 1'), 'Email');
+    await press(el, 'Save changes');
+    await waitUntil(() => focused(el) === field(el, 'Field 1'));
+    expect(text(get(el, '#e-customLeadFields-0'))).to.equal('This field is already asked for.');
+  });
+
+  it('offers a stored value the form does not know instead of dropping it', async () => {
+    const service = serviceWithBot(wireBot({ case_study: 'Hotel concierge', bot_tone_type: 0, gpt_model_name: 'GPT - 3.5 - 16k' }));
+    const { el } = await mountAdmin({ service });
+    expect(field<HTMLSelectElement>(el, 'Use case').selectedOptions[0]!.textContent!.trim()).to.equal('Other: Hotel concierge');
+    expect(field<HTMLSelectElement>(el, 'Tone').selectedOptions[0]!.textContent!.trim()).to.equal('Not specified');
+    expect(field(el, 'Language model').value).to.equal('GPT - 3.5 - 16k');
+    expect(q(el, '.dirty-note')).to.equal(null);
+  });
+
+  it('says when the bot cannot be loaded and tries again', async () => {
+    let calls = 0;
+    const service = serviceWithBot().on('GET', '/api/bot/information', () =>
+      ++calls === 1 ? json({ message: 'Bot not found', message_code: 1006 }, 404) : json(wireBot()),
+    );
+    const { el } = await mountAdmin({ service, waitForForm: false });
+    await waitUntil(() => q(el, '#panel-settings [role="alert"]') !== null);
+    expect(text(q(el, '#panel-settings [role="alert"] p'))).to.equal('The bot could not be loaded. The service answered: Bot not found');
+    await press(el, 'Try again');
+    await waitUntil(() => q(el, 'form.settings') !== null);
+  });
+
+  it('moves between sections with the arrow keys', async () => {
+    const { el } = await mountAdmin();
+    get(el, '#tab-settings').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => focused(el)?.id === 'tab-sources');
+    expect(el.panel).to.equal('sources');
+    expect(get(el, '#tab-sources').getAttribute('aria-selected')).to.equal('true');
+    expect(get(el, '#panel-settings').hidden).to.equal(true);
+    await sendKeys({ press: 'End' });
+    await waitUntil(() => focused(el)?.id === 'tab-history');
+    await sendKeys({ press: 'ArrowRight' });
+    await waitUntil(() => focused(el)?.id === 'tab-settings');
+    await expect(el).to.be.accessible();
+  });
+});
