@@ -127,7 +127,8 @@ function closingRun(text: string, from: number, char: string, length: number): n
     const after = text[i + run] ?? ' ';
     const rightFlanking = !SPACE.test(before);
     const wordAfter = char === '_' && WORD.test(after);
-    if (rightFlanking && !wordAfter && (run === length || (length > 1 && run > length))) return i;
+    // A longer closing run closes with its last characters, so `**b *c***` nests the emphasis inside.
+    if (rightFlanking && !wordAfter && (run === length || (length > 1 && run > length))) return i + run - length;
     i += run - 1;
   }
   return -1;

@@ -75,7 +75,8 @@ export class ManualStream {
 export type AnswerScript =
   | { kind: 'text'; body: string; chunkSize?: number; delayMs?: number }
   | { kind: 'manual'; stream: ManualStream }
-  | { kind: 'response'; response: () => Response };
+  | { kind: 'response'; response: () => Response }
+  | { kind: 'network' };
 
 /** Options of the fake service. */
 export interface FakeServiceOptions {
@@ -146,6 +147,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     if (url.pathname.endsWith('/api/chat/get-streaming-response-with-custom-settings')) {
       const script = scripts.shift() ?? { kind: 'text', body: formatAnswer({ answer: 'Hello there!', suggestions: ['What else?'] }) };
       if (script.kind === 'response') return script.response();
+      if (script.kind === 'network') throw new TypeError('Failed to fetch');
       if (script.kind === 'manual') {
         init.signal?.addEventListener('abort', () => script.stream.fail());
         return new Response(script.stream.body, { status: 200, headers: { 'content-type': 'text/plain' } });

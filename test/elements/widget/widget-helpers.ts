@@ -31,13 +31,20 @@ export function parts<T extends Element = HTMLElement>(el: ChatbotWidget, select
 
 /** Mounts an inline widget on a fake service and waits until it is ready to chat. */
 export async function mountWidget(
-  options: FakeServiceOptions & { mode?: 'inline' | 'launcher'; lang?: string; storage?: string; botId?: string; ready?: boolean } = {},
+  options: FakeServiceOptions & {
+    mode?: 'inline' | 'launcher';
+    lang?: string;
+    storage?: string;
+    botId?: string;
+    baseUrl?: string;
+    ready?: boolean;
+  } = {},
   service: FakeService = createFakeService(options),
 ): Promise<{ el: ChatbotWidget; service: FakeService }> {
   const botId = options.botId ?? freshBotId();
   const el = await fixture<ChatbotWidget>(html`<chatbot-widget
     bot-id=${botId}
-    base-url="https://service.test"
+    base-url=${options.baseUrl ?? 'https://service.test'}
     mode=${options.mode ?? 'inline'}
     storage=${options.storage ?? 'session'}
     lang=${options.lang ?? 'en'}
@@ -74,6 +81,7 @@ export function lastAnswerText(el: ChatbotWidget): string {
 
 /** Waits until the last answer has settled (not streaming). */
 export async function settled(el: ChatbotWidget): Promise<void> {
+  await el.updateComplete;
   await waitUntil(() => {
     const last = answers(el).at(-1);
     return last && last.getAttribute('aria-busy') === 'false';

@@ -1,0 +1,100 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import type { ChatbotErrorEvent } from '../../../src/chatbot-widget.js';
+import { jsonResponse } from './fake-service.js';
+import { mountWidget, part, parts } from './widget-helpers.js';
+
+async function notice(options: Parameters<typeof mountWidget>[0]) {
+  const { el, service } = await mountWidget({ ...options, ready: false });
+  await waitUntil(() => el.shadowRoot!.querySelector('[part="notice"][role="alert"]'), 'no unavailable notice');
+  return { el, service, text: part(el, '[part="notice"]').textContent!.trim() };
+}
+
+describe('<chatbot-widget> bot states', () => {
+  it('shows a loading state until the bot information arrives', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { el } = await mountWidget({
+      ready: false,
+      bot: () => new Response(new ReadableStream({ async start(controller) { await gate; controller.enqueue(new TextEncoder().encode(JSON.stringify({ id: 'x', bot_name: 'Late' }))); controller.close(); } })),
+    });
+    const loading = part(el, '[part="notice"]');
+    expect(loading.getAttribute('role')).to.equal('status');
+    expect(loading.textContent).to.contain('Loading…');
+    expect(parts(el, 'textarea')).to.have.length(0);
+    await expect(el).to.be.accessible();
+    release();
+    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
+    expect(part(el, 'h2').textContent).to.equal('Late');
+  });
+
+  it('explains a deactivated bot instead of a chat', async () => {
+    const { el, text } = await notice({ bot: { is_activate: false, bot_name: 'Sleepy' } });
+    expect(text).to.equal('This assistant is switched off at the moment.');
+    expect(parts(el, 'textarea')).to.have.length(0);
+    expect(part(el, 'h2').textContent).to.equal('Sleepy');
+    await expect(el).to.be.accessible();
+  });
+
+  it('explains a bot with no messages left', async () => {
+    const { text } = await notice({ bot: { num_message_left: 0 } });
+    expect(text).to.contain('cannot answer any more messages');
+  });
+
+  it('explains the service refusing a deactivated bot (403, 1003) and fires chatbot-error', async () => {
+    const { el, service } = await mountWidget({ ready: false, bot: () => jsonResponse({ message: 'Bot is deactivated', message_code: 1003 }, 403) });
+    void service;
+    const failed = (await oneEvent(el, 'chatbot-error')) as ChatbotErrorEvent;
+    expect(failed).to.include({ operation: 'load-bot', kind: 'deactivated' });
+    await el.updateComplete;
+    expect(part(el, '[part="notice"]').textContent).to.contain('switched off');
+  });
+
+  it('explains an unknown bot (404, 1006)', async () => {
+    const { text } = await notice({ bot: () => jsonResponse({ message: 'Bot not found', message_code: 1006 }, 404) });
+    expect(text).to.equal('This assistant could not be found.');
+  });
+
+  it('explains no messages left from the service (402, 1004)', async () => {
+    const { text } = await notice({ bot: () => jsonResponse({ message: 'No messages left', message_code: 1004 }, 402) });
+    expect(text).to.contain('cannot answer any more messages');
+  });
+
+  it('explains a website that may not use the bot (403, 1005)', async () => {
+    const { text } = await notice({ bot: () => jsonResponse({ message: 'Origin not allowed', message_code: 1005 }, 403) });
+    expect(text).to.equal('This assistant is not available on this website.');
+  });
+
+  it('explains refused credentials (401)', async () => {
+    const { text } = await notice({ bot: () => jsonResponse({ message: 'Unauthorized', message_code: 1002 }, 401) });
+    expect(text).to.equal('This assistant could not confirm access.');
+  });
+
+  it('offers to try again when the bot could not be loaded', async () => {
+    let attempts = 0;
+    const { el, text } = await notice({
+      bot: () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse({ id: 'bot', bot_name: 'Back again' });
+      },
+    });
+    expect(text).to.contain('The assistant could not be loaded.');
+    part<HTMLButtonElement>(el, '[part="notice"] button').click();
+    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
+    expect(part(el, 'h2').textContent).to.equal('Back again');
+  });
+
+  it('shows the unavailable states in the bot language', async () => {
+    const { text } = await notice({ lang: '', bot: { is_activate: false, bot_language: 'vi' } });
+    expect(text).to.equal('Trợ lý này hiện đang tắt.');
+  });
+
+  it('waits for a bot id and base URL before loading anything', async () => {
+    const { el, service } = await mountWidget({ ready: false, botId: '' });
+    await el.updateComplete;
+    expect(service.requests).to.have.length(0);
+    el.botId = 'late-bot';
+    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
+    expect(service.requests[0]!.url.searchParams.get('bot_id')).to.equal('late-bot');
+  });
+});

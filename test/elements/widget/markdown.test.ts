@@ -1,0 +1,235 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import fc from 'fast-check';
+import { render } from 'lit';
+import {
+  IncrementalBlocks,
+  MarkdownStream,
+  markdownToText,
+  parseBlocks,
+  parseInline,
+  renderMarkdown,
+  safeHref,
+  type MarkdownContext,
+} from '../../../src/ui/markdown/index.js';
+
+const context: MarkdownContext = { copyCodeLabel: 'Copy code', onCopyCode: () => undefined };
+
+const SAMPLE = `# Plans
+
+We offer **three** plans, see [pricing](https://example.com/pricing "Prices") or mail <sales@example.com>.
+
+1. Free
+2. Pro
+   - 10 seats
+   - *priority* support
+3. Enterprise
+
+> Prices exclude tax.
+
+| Plan | Price |
+|:-----|------:|
+| Free | 0 |
+| Pro | \`9\` |
+
+\`\`\`ts
+const plan = 'pro';
+\`\`\`
+
+---
+Questions? Visit https://example.com/help.`;
+
+async function mount(markdown: string): Promise<HTMLElement> {
+  const el = await fixture<HTMLElement>(html`<div></div>`);
+  render(renderMarkdown(markdown, context), el);
+  return el;
+}
+
+describe('Markdown: block parser', () => {
+  it('reads every supported block', () => {
+    expect(parseBlocks(SAMPLE).map((block) => block.type)).to.deep.equal([
+      'heading',
+      'paragraph',
+      'list',
+      'quote',
+      'table',
+      'code',
+      'rule',
+      'paragraph',
+    ]);
+  });
+
+  it('nests lists and keeps ordered start numbers', () => {
+    const [list] = parseBlocks('3. a\n4. b\n   - c\n   - d');
+    expect(list).to.deep.include({ type: 'list', ordered: true, start: 3 });
+    if (list?.type !== 'list') throw new Error('not a list');
+    expect(list.items[1]!.map((block) => block.type)).to.deep.equal(['paragraph', 'list']);
+  });
+
+  it('keeps a loose list (blank lines between items) as one list', () => {
+    const blocks = parseBlocks('1. one\n\n2. two\n\n3. three');
+    expect(blocks).to.have.length(1);
+    expect(blocks[0]).to.deep.include({ type: 'list' });
+  });
+
+  it('lets a list interrupt a paragraph, as answers write it', () => {
+    expect(parseBlocks('Steps:\n1. Open\n2. Click').map((block) => block.type)).to.deep.equal(['paragraph', 'list']);
+  });
+
+  it('reads table alignment and pads short rows', () => {
+    const [table] = parseBlocks('| a | b | c |\n|:-|:-:|-:|\n| 1 |');
+    expect(table).to.deep.equal({ type: 'table', align: ['left', 'center', 'right'], header: ['a', 'b', 'c'], rows: [['1', '', '']] });
+  });
+
+  it('keeps an unclosed fence open to the end', () => {
+    expect(parseBlocks('```\ncode\nmore')).to.deep.equal([{ type: 'code', lang: '', text: 'code\nmore' }]);
+  });
+});
+
+describe('Markdown: inline parser', () => {
+  it('reads emphasis, strong, code, strikethrough and escapes', () => {
+    expect(parseInline('a **b *c*** `d` ~~e~~ \\*f\\* snake_case')).to.deep.equal([
+      'a ',
+      { type: 'strong', children: ['b ', { type: 'em', children: ['c'] }] },
+      ' ',
+      { type: 'code', text: 'd' },
+      ' ',
+      { type: 'del', children: ['e'] },
+      ' *f* snake_case',
+    ]);
+  });
+
+  it('leaves lone asterisks and underscores alone', () => {
+    expect(parseInline('2 * 3 * 4 and file_name_here')).to.deep.equal(['2 * 3 * 4 and file_name_here']);
+  });
+
+  it('closes open emphasis and links only while text is still streaming', () => {
+    expect(parseInline('so **bold')).to.deep.equal(['so **bold']);
+    expect(parseInline('so **bold', { open: true })).to.deep.equal(['so ', { type: 'strong', children: ['bold'] }]);
+    expect(parseInline('see [docs](https://exa', { open: true })).to.deep.equal([
+      'see ',
+      { type: 'link', href: null, title: '', children: ['docs'] },
+    ]);
+  });
+
+  it('turns bare URLs into links without trailing punctuation', () => {
+    expect(parseInline('Go to https://example.com/a_(b).')).to.deep.equal([
+      'Go to ',
+      { type: 'link', href: 'https://example.com/a_(b)', title: '', children: ['https://example.com/a_(b)'] },
+      '.',
+    ]);
+  });
+
+  it('keeps only http, https and mailto links live', () => {
+    expect(safeHref('https://example.com')).to.equal('https://example.com/');
+    expect(safeHref('mailto:a@b.co')).to.equal('mailto:a@b.co');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'jav&#x61;script:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '/relative/path',
+      '//evil.example',
+      'file:///etc/passwd',
+    ]) {
+      expect(safeHref(bad), bad).to.equal(null);
+    }
+  });
+});
+
+describe('Markdown: incremental reading', () => {
+  it('finishes exactly the blocks a whole parse gives, at any chunking', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 60 }), (sizes) => {
+        const blocks = new IncrementalBlocks();
+        const finished: unknown[] = [];
+        let end = 0;
+        for (const size of sizes) {
+          end = Math.min(SAMPLE.length, end + size);
+          finished.push(...blocks.update(SAMPLE.slice(0, end)).finished);
+        }
+        finished.push(...blocks.update(SAMPLE, true).finished);
+        expect(finished).to.deep.equal(parseBlocks(SAMPLE));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('finishes each block once, character by character', () => {
+    const blocks = new IncrementalBlocks();
+    let count = 0;
+    for (let end = 1; end <= SAMPLE.length; end++) count += blocks.update(SAMPLE.slice(0, end)).finished.length;
+    count += blocks.update(SAMPLE, true).finished.length;
+    expect(count).to.equal(parseBlocks(SAMPLE).length);
+  });
+
+  it('starts over when the text is replaced rather than extended', () => {
+    const blocks = new IncrementalBlocks();
+    blocks.update('first\n\nsecond\n\n');
+    const replaced = blocks.update('other');
+    expect(replaced.reset).to.equal(true);
+    expect(replaced.open).to.deep.equal([{ type: 'paragraph', text: 'other' }]);
+  });
+});
+
+describe('Markdown: rendering', () => {
+  it('renders the elements of each block', async () => {
+    const el = await mount(SAMPLE);
+    expect(el.querySelector('.heading strong')!.textContent).to.equal('Plans');
+    expect(el.querySelectorAll('ol > li')).to.have.length(3);
+    expect(el.querySelectorAll('ol ul > li')).to.have.length(2);
+    expect(el.querySelector('blockquote')!.textContent!.trim()).to.equal('Prices exclude tax.');
+    expect([...el.querySelectorAll('th')].map((cell) => cell.className)).to.deep.equal(['left', 'right']);
+    expect(el.querySelector('td code')!.textContent).to.equal('9');
+    expect(el.querySelector('pre code')!.textContent).to.equal("const plan = 'pro';");
+    expect(el.querySelector('hr')).to.exist;
+    expect(el.querySelector('.code-lang')!.textContent).to.equal('ts');
+  });
+
+  it('opens live links in a new tab without an opener', async () => {
+    const el = await mount('[pricing](https://example.com/pricing "Prices") and <sales@example.com>');
+    const links = [...el.querySelectorAll('a')];
+    expect(links.map((link) => link.href)).to.deep.equal(['https://example.com/pricing', 'mailto:sales@example.com']);
+    for (const link of links) {
+      expect(link.target).to.equal('_blank');
+      expect(link.rel).to.equal('noopener noreferrer');
+    }
+    expect(links[0]!.title).to.equal('Prices');
+  });
+
+  it('calls back with the code when the copy button of a code block is pressed', async () => {
+    const copied: string[] = [];
+    const el = await fixture<HTMLElement>(html`<div></div>`);
+    render(renderMarkdown('```\nnpm i\n```', { copyCodeLabel: 'Copy code', onCopyCode: (code) => copied.push(code) }), el);
+    el.querySelector<HTMLButtonElement>('button[aria-label="Copy code"]')!.click();
+    expect(copied).to.deep.equal(['npm i']);
+  });
+
+  it('keeps the DOM of finished blocks while later text streams in', async () => {
+    const el = await fixture<HTMLElement>(html`<div></div>`);
+    const stream = new MarkdownStream(context);
+    let text = 'First paragraph.\n\n';
+    render(stream.render(text, false), el);
+    text += 'Second paragraph.\n\n- a\n';
+    render(stream.render(text, false), el);
+    const first = el.querySelector('p')!;
+    const firstText = first.firstChild;
+    expect(first.textContent).to.equal('First paragraph.');
+    for (const chunk of ['- b\n', '- c\n\n', 'Last ', 'words', '.']) {
+      text += chunk;
+      render(stream.render(text, false), el);
+      expect(el.querySelector('p')).to.equal(first);
+      expect(first.firstChild).to.equal(firstText);
+    }
+    render(stream.render(text, true), el);
+    expect(el.querySelector('p')).to.equal(first);
+    expect(el.querySelectorAll('li')).to.have.length(3);
+    expect(el.querySelector('p:last-of-type')!.textContent).to.equal('Last words.');
+  });
+
+  it('gives plain text for announcements', () => {
+    expect(markdownToText('**Hi** [there](https://x.y)\n\n- one\n- `two`')).to.equal('Hi there\none\ntwo');
+  });
+});

@@ -1,0 +1,130 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
+import { conversationKey, parseStoredConversation } from '../../../src/widget/conversation-store.js';
+import { createFakeService } from './fake-service.js';
+import { answers, ask, freshBotId, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+
+describe('<chatbot-widget> persistence', () => {
+  it('restores the conversation when the widget is created again', async () => {
+    const botId = freshBotId();
+    const service = createFakeService();
+    const first = await mountWidget({ botId }, service);
+    service.queueAnswer('Remembered **answer**', ['Follow up?']);
+    await ask(first.el, 'Remember me');
+    await settled(first.el);
+    first.el.remove();
+
+    const second = await mountWidget({ botId }, service);
+    expect(parts(second.el, '.message.user')[0]!.textContent).to.contain('Remember me');
+    expect(lastAnswerText(second.el)).to.equal('Remembered answer');
+    expect(parts(second.el, '.chip').map((chip) => chip.textContent)).to.deep.equal(['Follow up?']);
+    await ask(second.el, 'And now?');
+    await settled(second.el);
+    const [before, after] = service.streamBodies;
+    expect(after!['session_id']).to.equal(before!['session_id']);
+    expect(after!['chat_history']).to.have.length(2);
+  });
+
+  it('keeps conversations per bot', async () => {
+    const service = createFakeService();
+    const botId = freshBotId();
+    const first = await mountWidget({ botId }, service);
+    await ask(first.el, 'For bot one');
+    await settled(first.el);
+    const other = await mountWidget({ botId: freshBotId() }, service);
+    expect(parts(other.el, '.message')).to.have.length(0);
+  });
+
+  it('uses sessionStorage by default, localStorage with storage="local", and nothing with storage="none"', async () => {
+    for (const storage of ['session', 'local', 'none'] as const) {
+      const botId = freshBotId();
+      const { el } = await mountWidget({ botId, storage });
+      await ask(el, `kept in ${storage}`);
+      await settled(el);
+      const key = conversationKey(botId);
+      expect(sessionStorage.getItem(key) !== null, `${storage}: sessionStorage`).to.equal(storage === 'session');
+      expect(localStorage.getItem(key) !== null, `${storage}: localStorage`).to.equal(storage === 'local');
+      localStorage.removeItem(key);
+    }
+  });
+
+  it('starts a new conversation with a new session id', async () => {
+    const botId = freshBotId();
+    const { el, service } = await mountWidget({ botId });
+    await ask(el, 'Old question');
+    await settled(el);
+    const oldSession = service.streamBodies[0]!['session_id'];
+    part<HTMLButtonElement>(el, 'button[aria-label="New conversation"]').click();
+    await el.updateComplete;
+    expect(parts(el, '.message')).to.have.length(0);
+    expect(part(el, '.greeting')).to.exist;
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'textarea'));
+    await ask(el, 'Fresh question');
+    await settled(el);
+    expect(service.streamBodies[1]!['session_id']).to.not.equal(oldSession);
+    expect(service.streamBodies[1]!['chat_history']).to.deep.equal([]);
+    const stored = parseStoredConversation(sessionStorage.getItem(conversationKey(botId)))!;
+    expect(stored.messages.map((message) => message.text)).to.deep.equal(['Fresh question', 'Hello there!']);
+  });
+
+  it('marks an answer that was streaming when the page went away as interrupted, ready to retry', async () => {
+    const botId = freshBotId();
+    const service = createFakeService();
+    const first = await mountWidget({ botId }, service);
+    const stream = service.queueManual();
+    await ask(first.el, 'Will be cut');
+    stream.push('*Answer:* Half of it');
+    await waitUntil(() => lastAnswerText(first.el) === 'Half of it');
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    const stored = sessionStorage.getItem(conversationKey(botId));
+    // Simulate the reload: a new page finds what was stored while the answer was still streaming.
+    first.el.remove();
+    sessionStorage.setItem(conversationKey(botId), stored!);
+    const second = await mountWidget({ botId }, service);
+    expect(lastAnswerText(second.el)).to.equal('Half of it');
+    expect(part(second.el, '.note.error').textContent).to.contain('did not arrive completely');
+    service.queueAnswer('The whole of it');
+    part<HTMLButtonElement>(second.el, '.note.error button').click();
+    await settled(second.el);
+    expect(lastAnswerText(second.el)).to.equal('The whole of it');
+    expect(answers(second.el)).to.have.length(1);
+  });
+
+  it('ignores a corrupt stored conversation', async () => {
+    const botId = freshBotId();
+    sessionStorage.setItem(conversationKey(botId), '{"version":1,"sessionId":"s","messages":[{"role":"alien"}]}');
+    const { el } = await mountWidget({ botId });
+    expect(parts(el, '.message')).to.have.length(0);
+    sessionStorage.setItem(conversationKey(botId), 'not json at all');
+    expect(parseStoredConversation(sessionStorage.getItem(conversationKey(botId)))).to.equal(undefined);
+  });
+
+  it('keeps working when storage refuses to save', async () => {
+    const botId = freshBotId();
+    const original = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('Quota exceeded', 'QuotaExceededError');
+    };
+    try {
+      const { el } = await mountWidget({ botId });
+      await ask(el, 'Still works?');
+      await settled(el);
+      expect(lastAnswerText(el)).to.equal('Hello there!');
+    } finally {
+      Storage.prototype.setItem = original;
+    }
+  });
+
+  it('saves feedback with the conversation', async () => {
+    const botId = freshBotId();
+    const service = createFakeService();
+    const first = await mountWidget({ botId }, service);
+    await ask(first.el, 'Rate me');
+    await settled(first.el);
+    part<HTMLButtonElement>(first.el, 'button[aria-label="Helpful"]').click();
+    first.el.remove();
+    const el = await fixture<ChatbotWidget>(html`<chatbot-widget mode="inline" bot-id=${botId} base-url="https://service.test" .fetch=${service.fetch}></chatbot-widget>`);
+    await waitUntil(() => el.shadowRoot!.querySelector('button[aria-label="Helpful"]'));
+    expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('true');
+  });
+});

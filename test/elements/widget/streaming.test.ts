@@ -1,0 +1,243 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { ChatbotErrorEvent, ChatbotMessageSentEvent, ChatbotSuggestionSelectEvent } from '../../../src/chatbot-widget.js';
+import { formatAnswer } from '../../../src/stream/index.js';
+import { jsonResponse } from './fake-service.js';
+import { answers, ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+
+describe('<chatbot-widget> streaming', () => {
+  it('shows text as chunks arrive, marks the answer busy, and offers Stop meanwhile', async () => {
+    const { el, service } = await mountWidget();
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Hel');
+    await waitUntil(() => lastAnswerText(el) === 'Hel', 'first chunk not shown');
+    expect(answers(el)[0]!.getAttribute('aria-busy')).to.equal('true');
+    expect(part(el, '[part="stop-button"]').getAttribute('aria-label')).to.equal('Stop');
+    stream.push('lo, **wor');
+    await waitUntil(() => lastAnswerText(el) === 'Hello, wor');
+    expect(part(el, '.bubble strong').textContent).to.equal('wor');
+    stream.push('ld**\n\n*Suggest Questions:*\n1. More?\n');
+    stream.close();
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('Hello, world');
+    expect(parts(el, '.chip').map((chip) => chip.textContent)).to.deep.equal(['More?']);
+    expect(part(el, '[part="send-button"]')).to.exist;
+  });
+
+  it('shows slow chunks one after another', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('one two three four five six seven eight', [], { chunkSize: 6, delayMs: 40 });
+    await ask(el, 'count');
+    const seen = new Set<string>();
+    await waitUntil(() => {
+      seen.add(lastAnswerText(el));
+      return answers(el)[0]?.getAttribute('aria-busy') === 'false';
+    }, 'the slow answer did not finish', { interval: 10, timeout: 5000 });
+    expect(seen.size).to.be.greaterThan(3);
+    expect(lastAnswerText(el)).to.equal('one two three four five six seven eight');
+  });
+
+  it('sends the history of earlier turns (answer text only) and one session id', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('First **answer**', ['Ignored?']);
+    await ask(el, 'First question');
+    await settled(el);
+    service.queueAnswer('Second answer');
+    await ask(el, 'Second question');
+    await settled(el);
+    const [first, second] = service.streamBodies;
+    expect(first!['chat_history']).to.deep.equal([]);
+    expect(second!['chat_history']).to.deep.equal([
+      { sender_type: 'user', content: 'First question' },
+      { sender_type: 'assistant', content: 'First **answer**' },
+    ]);
+    expect(first!['session_id']).to.be.a('string').and.equal(second!['session_id']);
+    expect(first!['session_id']).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends the type-qa attribute and per-request settings', async () => {
+    const { el, service } = await mountWidget({ bot: { temperature: 0.3, gpt_model_name: 'gpt-4', rules: ['Be brief'] } });
+    el.typeQa = 'faq';
+    el.settings = { temperature: 0.9 };
+    await el.updateComplete;
+    await ask(el, 'Q');
+    await settled(el);
+    const request = service.requests.find((entry) => entry.url.pathname.includes('streaming'))!;
+    expect(request.url.searchParams.get('type_qa')).to.equal('faq');
+    expect(service.streamBodies[0]).to.include({ type_qa: 'faq', temperature: 0.9, gpt_model_name: 'gpt-4' });
+    expect(service.streamBodies[0]!['rules']).to.deep.equal(['Be brief']);
+  });
+
+  it('sends a suggestion on click and on Enter', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Pick one', ['Alpha?', 'Beta?']);
+    service.queueAnswer('Beta it is', ['Gamma?', 'Delta?']);
+    service.queueAnswer('Delta it is');
+    await ask(el, 'start');
+    await settled(el);
+    const picked = oneEvent(el, 'chatbot-suggestion-select');
+    const sent = oneEvent(el, 'chatbot-message-sent');
+    parts<HTMLButtonElement>(el, '.chip')[1]!.click();
+    expect(((await picked) as ChatbotSuggestionSelectEvent).question).to.equal('Beta?');
+    expect(((await sent) as ChatbotMessageSentEvent).message).to.equal('Beta?');
+    await settled(el);
+    await waitUntil(() => parts(el, '.chip').length === 2);
+    parts<HTMLButtonElement>(el, '.chip')[0]!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    const sentByKey = oneEvent(el, 'chatbot-message-sent');
+    await sendKeys({ press: 'Enter' });
+    expect(((await sentByKey) as ChatbotMessageSentEvent).message).to.equal('Delta?');
+    await settled(el);
+    expect(service.streamBodies.map((body) => body['message'])).to.deep.equal(['start', 'Beta?', 'Delta?']);
+  });
+
+  it('does not send a suggestion whose select event was cancelled', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Pick', ['Nope?']);
+    await ask(el, 'start');
+    await settled(el);
+    el.addEventListener('chatbot-suggestion-select', (event) => event.preventDefault(), { once: true });
+    parts<HTMLButtonElement>(el, '.chip')[0]!.click();
+    await el.updateComplete;
+    expect(service.streamBodies).to.have.length(1);
+  });
+
+  it('keeps the partial answer when stopped, then retries it', async () => {
+    const { el, service } = await mountWidget();
+    const stream = service.queueManual();
+    await ask(el, 'Tell me a story');
+    stream.push('*Answer:* Once upon a time');
+    await waitUntil(() => lastAnswerText(el) === 'Once upon a time');
+    part<HTMLButtonElement>(el, '[part="stop-button"]').click();
+    await el.updateComplete;
+    expect(lastAnswerText(el)).to.equal('Once upon a time');
+    expect(answers(el)[0]!.getAttribute('aria-busy')).to.equal('false');
+    expect(answers(el)[0]!.querySelector('.note')!.textContent).to.contain('Stopped.');
+    stream.push(' there was more');
+    await nextFrame();
+    expect(lastAnswerText(el)).to.equal('Once upon a time');
+    service.queueAnswer('A complete story.');
+    answers(el)[0]!.querySelector<HTMLButtonElement>('.note button')!.click();
+    await settled(el);
+    expect(answers(el)).to.have.length(1);
+    expect(lastAnswerText(el)).to.equal('A complete story.');
+    expect(service.streamBodies[1]).to.include({ message: 'Tell me a story' });
+    expect(service.streamBodies[1]!['chat_history']).to.deep.equal([]);
+  });
+});
+
+describe('<chatbot-widget> failures', () => {
+  it('keeps a failed answer with Retry and the generic message', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({ kind: 'response', response: () => jsonResponse({ message: 'Internal error' }, 500) });
+    const failed = oneEvent(el, 'chatbot-error');
+    await ask(el, 'Hello?');
+    const error = (await failed) as ChatbotErrorEvent;
+    expect(error).to.include({ operation: 'answer', kind: 'service' });
+    expect(error.error.name).to.equal('ApiError');
+    await settled(el);
+    const note = part(el, '.note.error');
+    expect(note.textContent).to.contain('Something went wrong. Please try again.');
+    service.queueAnswer('Now it works');
+    note.querySelector('button')!.click();
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('Now it works');
+    expect(parts(el, '.note.error')).to.have.length(0);
+  });
+
+  it("shows the bot's custom error message on failure", async () => {
+    const { el, service } = await mountWidget({ bot: { custom_error_message: 'Our assistant is resting, email us.' } });
+    service.queue({ kind: 'network' });
+    await ask(el, 'Hello?');
+    await settled(el);
+    expect(part(el, '.note.error').textContent).to.contain('Our assistant is resting, email us.');
+  });
+
+  it('keeps the text of an answer cut off mid-stream, with Retry', async () => {
+    const { el, service } = await mountWidget();
+    const stream = service.queueManual();
+    const failed = oneEvent(el, 'chatbot-error');
+    await ask(el, 'Long answer please');
+    stream.push('*Answer:* The first half');
+    await waitUntil(() => lastAnswerText(el) === 'The first half');
+    stream.fail();
+    expect(((await failed) as ChatbotErrorEvent).kind).to.equal('network');
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('The first half');
+    expect(part(el, '.note.error').textContent).to.contain('The answer did not arrive completely.');
+    expect(part(el, '.note.error button').textContent).to.equal('Retry');
+  });
+
+  it('explains a network failure', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({ kind: 'network' });
+    await ask(el, 'Hello?');
+    await settled(el);
+    expect(part(el, '.note.error').textContent).to.contain('Could not reach the service');
+  });
+
+  it('treats an empty stream as a failed answer', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({ kind: 'text', body: '' });
+    const failed = oneEvent(el, 'chatbot-error');
+    await ask(el, 'Hello?');
+    expect(((await failed) as ChatbotErrorEvent).kind).to.equal('empty');
+    await settled(el);
+    expect(part(el, '.note.error').textContent).to.contain('No answer came back.');
+  });
+
+  it('treats a stream of only markers as a failed answer', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({ kind: 'text', body: '*Answer:* \n\n*Suggest Questions:*\n' });
+    await ask(el, 'Hello?');
+    await settled(el);
+    expect(part(el, '.note.error').textContent).to.contain('No answer came back.');
+  });
+
+  it('reports a malformed body (an error object with status 200) as a failure', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({ kind: 'response', response: () => jsonResponse({ detail: 'Model overloaded' }) });
+    const failed = oneEvent(el, 'chatbot-error');
+    await ask(el, 'Hello?');
+    const error = (await failed) as ChatbotErrorEvent;
+    expect(error.operation).to.equal('answer');
+    await settled(el);
+    expect(part(el, '.note.error button')).to.exist;
+  });
+
+  it('shows a body that is not valid UTF-8 with replacement characters rather than failing', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({
+      kind: 'response',
+      response: () => new Response(new Uint8Array([...new TextEncoder().encode('*Answer:* ok '), 0xff, 0xfe]), { status: 200 }),
+    });
+    await ask(el, 'Hello?');
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('ok \ufffd\ufffd');
+  });
+
+  it('explains an answer refused because no messages are left', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({ kind: 'response', response: () => jsonResponse({ message: 'No messages left', message_code: 1004 }, 402) });
+    const failed = oneEvent(el, 'chatbot-error');
+    await ask(el, 'Hello?');
+    expect(((await failed) as ChatbotErrorEvent).kind).to.equal('no-messages');
+    await settled(el);
+    expect(part(el, '.note.error').textContent).to.contain('cannot answer any more messages');
+  });
+
+  it('answers over server-sent events too', async () => {
+    const { el, service } = await mountWidget();
+    const body = formatAnswer({ answer: 'Via SSE', suggestions: ['Next?'] })
+      .split(/(?<=\n)/)
+      .map((line) => `data: ${JSON.stringify(line)}\n\n`)
+      .join('');
+    service.queue({ kind: 'response', response: () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }) });
+    await ask(el, 'Hello?');
+    await settled(el);
+    expect(lastAnswerText(el)).to.contain('Via SSE');
+  });
+});
