@@ -1,0 +1,148 @@
+// The Hono application: CORS for embedding, a body-size limit, one error shape, and the routes. The database
+// opens on first use (PGlite's first start is slow), so building the app costs nothing.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { createExtractiveProvider } from './answer/extractive.js';
+import { createOpenAiProvider, openAiSettingsFromEnv } from './answer/openai.js';
+import type { AnswerProvider } from './answer/provider.js';
+import { API_KEY_HEADER, resolveCaller, type Caller } from './auth/caller.js';
+import { createTokenIssuer, loadSigningSecret, type TokenIssuer } from './auth/tokens.js';
+import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
+import { ServiceError } from './errors.js';
+import { registerBotRoutes } from './routes/bots.js';
+import { registerChatRoutes } from './routes/chat.js';
+import { registerDemoSiteRoutes } from './routes/demo-site.js';
+import { registerHistoryRoutes } from './routes/history.js';
+import { registerLeadRoutes } from './routes/leads.js';
+import { registerScrapingRoutes } from './routes/scraping.js';
+import { registerUserRoutes } from './routes/users.js';
+import { openDatabase, type Database } from './storage/database.js';
+
+/** What every route works with once the database is open. */
+export interface ServiceState {
+  /** The open, migrated database. */
+  db: Database;
+  /** Signs and checks access tokens. */
+  tokens: TokenIssuer;
+  /** The options with defaults. */
+  options: ResolvedOptions;
+  /** Writes the answers. */
+  provider: AnswerProvider;
+}
+
+/** The Hono environment of the service's routes. */
+export interface ServiceEnv {
+  Variables: {
+    /** The service state (set by a middleware before any API route runs). */
+    state: ServiceState;
+  };
+}
+
+/** The service as an application to mount: the Hono app, its readiness and its shutdown. */
+export interface ServiceApp {
+  /** The Hono application (mount it, or pass `app.fetch` to a server). */
+  app: Hono<ServiceEnv>;
+  /** Opens the database on first call and resolves once the service can answer. */
+  ready(): Promise<ServiceState>;
+  /** Closes the database. */
+  close(): Promise<void>;
+}
+
+/** The caller of a request, read once per request. */
+export async function callerOf(c: Context<ServiceEnv>): Promise<Caller | undefined> {
+  const { db, tokens } = c.get('state');
+  return resolveCaller(c, db, tokens);
+}
+
+function defaultProvider(options: ResolvedOptions): AnswerProvider {
+  const openAi = openAiSettingsFromEnv(process.env);
+  if (openAi) return createOpenAiProvider(openAi);
+  return createExtractiveProvider({ delayMs: options.answerDelayMs });
+}
+
+/** Builds the service's application. */
+export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
+  const options = resolveOptions(serviceOptions);
+  const provider = options.answerProvider ?? defaultProvider(options);
+  let opening: Promise<ServiceState> | undefined;
+  let closed = false;
+
+  const ready = (): Promise<ServiceState> => {
+    if (closed) return Promise.reject(new Error('The service is closed.'));
+    opening ??= (async () => {
+      const db = await openDatabase(options);
+      const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
+      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider };
+    })();
+    opening.catch(() => {
+      opening = undefined;
+    });
+    return opening;
+  };
+
+  const app = new Hono<ServiceEnv>();
+
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', API_KEY_HEADER, 'X-Session-Id', 'Accept'],
+      exposeHeaders: ['X-Session-Id'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: () => {
+        throw new ServiceError('bodyTooLarge', `The request body is larger than ${options.maxBodyBytes} bytes.`);
+      },
+    }),
+  );
+
+  registerDemoSiteRoutes(app);
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+
+  app.use('*', async (c, next) => {
+    c.set('state', await ready());
+    await next();
+  });
+
+  registerUserRoutes(app);
+  registerBotRoutes(app);
+  registerScrapingRoutes(app);
+  registerHistoryRoutes(app);
+  registerChatRoutes(app);
+  registerLeadRoutes(app);
+
+  app.notFound((c) => {
+    const error = new ServiceError('notFound', `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`);
+    return c.json(error.toBody(), 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ServiceError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof HTTPException && error.status < 500) {
+      const kind = error.status === 401 ? 'unauthorized' : error.status === 404 ? 'notFound' : 'validation';
+      const mapped = new ServiceError(kind, error.message || 'Bad request.');
+      return c.json(mapped.toBody(), error.status);
+    }
+    options.logger.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+    return c.json(new ServiceError('internal', 'Internal server error.').toBody(), 500);
+  });
+
+  return {
+    app,
+    ready,
+    async close() {
+      closed = true;
+      const state = await opening?.catch(() => undefined);
+      await state?.db.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Who is calling: a bearer token, an API key (as a bearer credential or in CHATFLY-API-KEY), or nobody.
+import type { Context } from 'hono';
+import { ServiceError } from '../errors.js';
+import type { Queryable } from '../storage/database.js';
+import { findUserByApiKey, looksLikeApiKey } from '../storage/users.js';
+import type { TokenIssuer } from './tokens.js';
+
+/** An authenticated caller. */
+export interface Caller {
+  /** The user's id. */
+  userId: string;
+  /** The user's login name. */
+  username: string;
+  /** How the caller proved who they are. */
+  via: 'token' | 'api_key';
+}
+
+/** The header that carries an API key, as ChatFly's integrations send it. */
+export const API_KEY_HEADER = 'CHATFLY-API-KEY';
+
+function unauthorized(message: string): ServiceError {
+  return new ServiceError('unauthorized', message);
+}
+
+/**
+ * Reads the caller from the request headers. No credential gives undefined; a credential that is present
+ * but malformed, unknown, tampered with or expired is a 401 (the client then signs out).
+ */
+export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssuer): Promise<Caller | undefined> {
+  const authorization = c.req.header('authorization')?.trim();
+  const apiKeyHeader = c.req.header(API_KEY_HEADER)?.trim();
+  if (authorization) {
+    const match = /^bearer\s+(\S+)$/i.exec(authorization);
+    if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".');
+    const credential = match[1]!;
+    if (looksLikeApiKey(credential)) return apiKeyCaller(db, credential);
+    const subject = await tokens.verify(credential);
+    if (!subject) throw unauthorized('The access token is invalid or has expired. Sign in again.');
+    return { ...subject, via: 'token' };
+  }
+  if (apiKeyHeader) return apiKeyCaller(db, apiKeyHeader);
+  return undefined;
+}
+
+async function apiKeyCaller(db: Queryable, key: string): Promise<Caller> {
+  const user = await findUserByApiKey(db, key);
+  if (!user) throw unauthorized('The API key is not valid.');
+  return { userId: user.id, username: user.username, via: 'api_key' };
+}
+
+/** Returns the caller or throws the 401 of an operation that needs one. */
+export function requireCaller(caller: Caller | undefined): Caller {
+  if (!caller) throw unauthorized('Not authenticated: send "Authorization: Bearer <token>" or an API key.');
+  return caller;
+}

@@ -1,0 +1,101 @@
+// The service's options and their defaults, in one place.
+import type { AnswerProvider } from './answer/provider.js';
+
+/** Where the service writes what it notices; errors always carry the cause. */
+export interface Logger {
+  /** Something worth knowing (start, seed). */
+  info(message: string): void;
+  /** Something that went wrong and was handled. */
+  warn(message: string): void;
+  /** Something that went wrong and was not (a 500). */
+  error(message: string, cause?: unknown): void;
+}
+
+/** A logger that writes warnings and errors to stderr and drops the rest (the default of startServer). */
+export const QUIET_LOGGER: Logger = {
+  info: () => undefined,
+  warn: (message) => console.warn(message),
+  error: (message, cause) => console.error(message, cause),
+};
+
+/** A logger that writes everything to the console (the default of the command line). */
+export const CONSOLE_LOGGER: Logger = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message, cause) => console.error(message, cause),
+};
+
+/** Everything that configures the service's behaviour (not where it listens). */
+export interface ServiceOptions {
+  /** A PostgreSQL URL; the embedded PGlite is used when absent. */
+  databaseUrl?: string;
+  /** The PostgreSQL schema to work in (created when missing); tests give each run its own. */
+  databaseSchema?: string;
+  /** The PGlite data folder; in memory when absent. */
+  dataDir?: string;
+  /** The token signing secret; generated once and stored in the database when absent. */
+  jwtSecret?: string;
+  /** Lifetime of access tokens, in seconds (default one day). */
+  tokenLifetimeSeconds?: number;
+  /** `host:port` (or `host` for any port) entries the scraper may reach although they are private addresses. */
+  scrapeAllowedHosts?: readonly string[];
+  /** Time allowed for one page, headers and body, in milliseconds (default 10 s). */
+  scrapeTimeoutMs?: number;
+  /** Largest page body the scraper reads, in bytes (default 2 MB). */
+  scrapeMaxBytes?: number;
+  /** Most pages one full-site scrape reads (default 20). */
+  scrapeMaxPages?: number;
+  /** Largest request body, in bytes (default 1 MB). */
+  maxBodyBytes?: number;
+  /** The answer generator (default: the extractive one, or the OpenAI-compatible one when configured). */
+  answerProvider?: AnswerProvider;
+  /** Pause between streamed word groups of the extractive answer, in milliseconds (default 0). */
+  answerDelayMs?: number;
+  /** Message credits a new bot starts with (default 1000). */
+  messageCredits?: number;
+  /** Whether `POST /api/users` lets anyone create an account (default false). */
+  allowSignup?: boolean;
+  /** Where notices go (default: warnings and errors to stderr). */
+  logger?: Logger;
+}
+
+/** The options with every default filled in. */
+export interface ResolvedOptions extends Required<Omit<ServiceOptions, 'databaseUrl' | 'databaseSchema' | 'dataDir' | 'jwtSecret' | 'answerProvider'>> {
+  /** As given. */
+  databaseUrl: string | undefined;
+  /** As given. */
+  databaseSchema: string | undefined;
+  /** As given. */
+  dataDir: string | undefined;
+  /** As given. */
+  jwtSecret: string | undefined;
+  /** As given. */
+  answerProvider: AnswerProvider | undefined;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a non-negative number, got ${value}.`);
+  return value;
+}
+
+/** Fills in the defaults and checks the numbers. */
+export function resolveOptions(options: ServiceOptions): ResolvedOptions {
+  return {
+    databaseUrl: options.databaseUrl || undefined,
+    databaseSchema: options.databaseSchema,
+    dataDir: options.dataDir || undefined,
+    jwtSecret: options.jwtSecret || undefined,
+    tokenLifetimeSeconds: positive('tokenLifetimeSeconds', options.tokenLifetimeSeconds, 24 * 60 * 60),
+    scrapeAllowedHosts: (options.scrapeAllowedHosts ?? []).map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    scrapeTimeoutMs: positive('scrapeTimeoutMs', options.scrapeTimeoutMs, 10_000),
+    scrapeMaxBytes: positive('scrapeMaxBytes', options.scrapeMaxBytes, 2_000_000),
+    scrapeMaxPages: positive('scrapeMaxPages', options.scrapeMaxPages, 20),
+    maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 1_000_000),
+    answerProvider: options.answerProvider,
+    answerDelayMs: positive('answerDelayMs', options.answerDelayMs, 0),
+    messageCredits: positive('messageCredits', options.messageCredits, 1000),
+    allowSignup: options.allowSignup ?? false,
+    logger: options.logger ?? QUIET_LOGGER,
+  };
+}

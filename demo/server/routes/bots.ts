@@ -1,0 +1,56 @@
+// POST /api/bot, PUT /api/bot, GET /api/bot/information?bot_id=.
+import type { Hono } from 'hono';
+import { validateBotBody, type BotBodyIssue, type BotCreateBody } from '../../../src/api/schemas.js';
+import { visitableBot } from '../access.js';
+import { callerOf, type ServiceEnv } from '../app.js';
+import { requireCaller, type Caller } from '../auth/caller.js';
+import { ServiceError, botNotFound, invalidField } from '../errors.js';
+import { queryObject, readJsonBody } from '../request.js';
+import { botToWire, insertBot, updateBot } from '../storage/bots.js';
+import { requireUuid } from '../validation.js';
+
+function botBodyError(issues: readonly BotBodyIssue[]): ServiceError {
+  const detail = issues.map((issue) => ({
+    loc: ['body', ...(issue.path ? issue.path.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)) : [])],
+    msg: issue.message,
+    type: issue.code,
+  }));
+  return new ServiceError('validation', `Invalid body: ${issues.map((issue) => issue.message).join('; ')}`, detail);
+}
+
+// The owner is whoever is signed in; a user_id in the body, when given, must name that user.
+function checkBodyOwner(body: BotCreateBody, caller: Caller): void {
+  if (body.user_id && body.user_id.toLowerCase() !== caller.userId) {
+    throw invalidField(['body', 'user_id'], 'user_id must be the id of the signed-in user (or be left out)');
+  }
+}
+
+/** Registers the bot endpoints. */
+export function registerBotRoutes(app: Hono<ServiceEnv>): void {
+  app.post('/api/bot', async (c) => {
+    const caller = requireCaller(await callerOf(c));
+    const validation = validateBotBody(await readJsonBody(c), 'create');
+    if (!validation.ok) throw botBodyError(validation.issues);
+    checkBodyOwner(validation.value, caller);
+    const { db, options } = c.get('state');
+    return c.json(botToWire(await insertBot(db, caller.userId, validation.value, options.messageCredits)));
+  });
+
+  app.put('/api/bot', async (c) => {
+    const caller = requireCaller(await callerOf(c));
+    const validation = validateBotBody(await readJsonBody(c), 'update');
+    if (!validation.ok) throw botBodyError(validation.issues);
+    checkBodyOwner(validation.value, caller);
+    const botId = requireUuid(validation.value.id, 'body', 'id');
+    const bot = await updateBot(c.get('state').db, caller.userId, botId, validation.value);
+    if (!bot) throw botNotFound();
+    return c.json(botToWire(bot));
+  });
+
+  app.get('/api/bot/information', async (c) => {
+    const botId = queryObject(c)['bot_id'];
+    if (!botId) throw invalidField(['query', 'bot_id'], 'bot_id is required', 'missing');
+    const { bot } = await visitableBot(c, requireUuid(botId, 'query', 'bot_id'));
+    return c.json(botToWire(bot));
+  });
+}

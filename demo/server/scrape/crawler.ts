@@ -1,0 +1,84 @@
+// Reads a site for the knowledge base: the first page, and for a full-site scrape its same-origin links
+// breadth first to depth 2, up to a page cap. Pages that fail are reported and skipped.
+import { extractPage, splitIntoPassages, type Passage } from './extract.js';
+import { ScrapeRefusedError, fetchPage, type FetchPolicy, type FetchedPage } from './safe-fetch.js';
+
+/** The deepest level a full-site scrape follows links to (the first page is level 0). */
+export const MAX_CRAWL_DEPTH = 2;
+
+/** One page read (or skipped) by a crawl. */
+export type CrawlStep =
+  | {
+      /** Read. */
+      kind: 'page';
+      /** The URL as linked (the entry's URL). */
+      url: string;
+      /** The page title. */
+      title: string;
+      /** Words in its main text. */
+      wordCount: number;
+      /** Its passages. */
+      passages: Passage[];
+      /** Share of the crawl done, 0..1, never decreasing. */
+      progress: number;
+    }
+  | {
+      /** Skipped. */
+      kind: 'skipped';
+      /** The URL. */
+      url: string;
+      /** Why. */
+      reason: string;
+      /** Share of the crawl done. */
+      progress: number;
+    };
+
+/** How far a crawl goes. */
+export interface CrawlOptions {
+  /** The fetch limits. */
+  policy: FetchPolicy;
+  /** 1: the page and its same-origin children to depth 2; 2: that page only. */
+  scrapeType: 1 | 2;
+  /** Most pages read. */
+  maxPages: number;
+  /** Stops the crawl (the client went away). */
+  signal: AbortSignal;
+}
+
+/** Crawls from a page already fetched, yielding each page read or skipped. */
+export async function* crawl(first: FetchedPage, options: CrawlOptions): AsyncGenerator<CrawlStep> {
+  const origin = new URL(first.url).origin;
+  const queue: { url: string; depth: number; page?: FetchedPage }[] = [{ url: first.requestedUrl, depth: 0, page: first }];
+  const seen = new Set([first.requestedUrl, first.url]);
+  let done = 0;
+  let progress = 0;
+  const advance = () => {
+    done++;
+    const total = Math.min(options.maxPages, done + queue.length);
+    progress = Math.max(progress, queue.length === 0 || done >= options.maxPages ? 1 : done / total);
+    return progress;
+  };
+  while (queue.length > 0 && done < options.maxPages) {
+    if (options.signal.aborted) return;
+    const item = queue.shift()!;
+    let page: FetchedPage;
+    try {
+      page = item.page ?? (await fetchPage(item.url, options.policy, options.signal));
+    } catch (error) {
+      if (options.signal.aborted) return;
+      if (!(error instanceof ScrapeRefusedError)) throw error;
+      yield { kind: 'skipped', url: item.url, reason: error.message, progress: advance() };
+      continue;
+    }
+    const extracted = extractPage(page.body, page.mediaType, page.url);
+    if (options.scrapeType === 1 && item.depth < MAX_CRAWL_DEPTH) {
+      for (const link of extracted.links) {
+        if (seen.has(link) || new URL(link).origin !== origin) continue;
+        seen.add(link);
+        queue.push({ url: link, depth: item.depth + 1 });
+      }
+    }
+    const passages = splitIntoPassages(extracted);
+    yield { kind: 'page', url: item.url, title: extracted.title, wordCount: extracted.wordCount, passages, progress: advance() };
+  }
+}

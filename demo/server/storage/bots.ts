@@ -1,0 +1,128 @@
+// Bots: stored rows and their wire shape (created_at with `Z`, updated_at with microseconds and no zone).
+import type { Bot, BotCreateBody, CollectCustomerInfo } from '../../../src/api/schemas.js';
+import type { Queryable } from './database.js';
+
+/** The editable fields of a bot, as the create and update bodies carry them. */
+export const BOT_FIELDS = [
+  'bot_name',
+  'case_study',
+  'is_visibility',
+  'domain',
+  'collect_customer_info',
+  'rules',
+  'gpt_model_name',
+  'temperature',
+  'custom_prompt',
+  'bot_tone_type',
+  'custom_error_message',
+  'is_enable_citation',
+  'is_activate',
+  'bot_language',
+] as const;
+
+/** One editable field name. */
+export type BotField = (typeof BOT_FIELDS)[number];
+
+/** A bot with every wire field, as stored. */
+export interface StoredBot extends Bot {
+  /** The owner's id. */
+  user_id: string;
+  /** Remaining message credits. */
+  num_message_left: number;
+  /** Lead-form settings. */
+  collect_customer_info: CollectCustomerInfo;
+}
+
+const JSON_FIELDS: ReadonlySet<BotField> = new Set(['domain', 'collect_customer_info', 'rules']);
+
+const SELECT_BOT = `select id, user_id, bot_name, case_study, is_visibility, domain, collect_customer_info, rules,
+  gpt_model_name, temperature, custom_prompt, bot_tone_type, custom_error_message, is_enable_citation,
+  is_activate, bot_language, num_message_left,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as updated_at
+  from bots`;
+
+function toStored(row: Record<string, unknown>): StoredBot {
+  return { ...(row as unknown as StoredBot), temperature: Number(row['temperature']), num_message_left: Number(row['num_message_left']) };
+}
+
+function fieldValue(field: BotField, value: unknown): unknown {
+  if (field === 'domain' && Array.isArray(value)) return JSON.stringify(value.map((entry) => String(entry).trim().toLowerCase()));
+  return JSON_FIELDS.has(field) ? JSON.stringify(value) : value;
+}
+
+/** The known editable fields present in a body, in BOT_FIELDS order. */
+function presentFields(body: Partial<BotCreateBody>): BotField[] {
+  return BOT_FIELDS.filter((field) => body[field] !== undefined);
+}
+
+/** Reads a bot by id. */
+export async function findBot(db: Queryable, botId: string): Promise<StoredBot | undefined> {
+  const [row] = await db.query(`${SELECT_BOT} where id = $1`, [botId]);
+  return row ? toStored(row) : undefined;
+}
+
+/** Creates a bot owned by a user with the given message credits; returns it. */
+export async function insertBot(
+  db: Queryable,
+  userId: string,
+  body: BotCreateBody,
+  messageCredits: number,
+  id?: string,
+): Promise<StoredBot> {
+  const fields = presentFields(body);
+  const columns = ['user_id', 'num_message_left', ...fields, ...(id ? ['id'] : [])];
+  const values = [userId, messageCredits, ...fields.map((field) => fieldValue(field, body[field])), ...(id ? [id] : [])];
+  const placeholders = values.map((_, index) => `$${index + 1}`);
+  const [row] = await db.query<{ id: string }>(
+    `insert into bots (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id`,
+    values,
+  );
+  return (await findBot(db, row!.id))!;
+}
+
+/** Updates the fields present in a body of a user's bot; returns the bot, or undefined when the user has no such bot. */
+export async function updateBot(
+  db: Queryable,
+  userId: string,
+  botId: string,
+  body: Partial<BotCreateBody>,
+): Promise<StoredBot | undefined> {
+  const fields = presentFields(body);
+  const sets = fields.map((field, index) => `${field} = $${index + 3}`);
+  const [row] = await db.query<{ id: string }>(
+    `update bots set ${[...sets, 'updated_at = clock_timestamp()'].join(', ')} where id = $1 and user_id = $2 returning id`,
+    [botId, userId, ...fields.map((field) => fieldValue(field, body[field]))],
+  );
+  return row ? findBot(db, row.id) : undefined;
+}
+
+/** Sets a bot's remaining message credits. */
+export async function setMessageCredits(db: Queryable, botId: string, credits: number): Promise<void> {
+  await db.query('update bots set num_message_left = $2 where id = $1', [botId, credits]);
+}
+
+/** The wire shape of a stored bot (the Bot of the interface). */
+export function botToWire(bot: StoredBot): Bot {
+  return {
+    id: bot.id,
+    user_id: bot.user_id,
+    bot_name: bot.bot_name,
+    case_study: bot.case_study,
+    is_visibility: bot.is_visibility,
+    domain: bot.domain,
+    collect_customer_info: bot.collect_customer_info,
+    rules: bot.rules,
+    gpt_model_name: bot.gpt_model_name,
+    temperature: bot.temperature,
+    custom_prompt: bot.custom_prompt,
+    bot_tone_type: bot.bot_tone_type,
+    custom_error_message: bot.custom_error_message,
+    is_enable_citation: bot.is_enable_citation,
+    is_activate: bot.is_activate,
+    bot_language: bot.bot_language,
+    num_message_left: bot.num_message_left,
+    created_at: bot.created_at,
+    updated_at: bot.updated_at,
+  };
+}

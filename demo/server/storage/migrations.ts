@@ -1,0 +1,149 @@
+// The schema, as an ordered list of migrations applied once each and recorded in `schema_migrations`.
+// Several service processes may start at once against one PostgreSQL: a transaction-scoped advisory lock
+// makes them apply the migrations one after the other.
+import type { Queryable } from './database.js';
+
+/** One schema change. */
+export interface Migration {
+  /** Increasing number; never reused. */
+  version: number;
+  /** Short description. */
+  name: string;
+  /** The statements. */
+  sql: string;
+}
+
+/** Every migration, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'users, keys, bots, knowledge base, history, leads',
+    sql: `
+create table service_settings (
+  key text primary key,
+  value text not null
+);
+
+create table users (
+  id uuid primary key default gen_random_uuid(),
+  username text not null unique,
+  password_hash text not null,
+  created_at timestamptz not null default now()
+);
+
+create table api_keys (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references users (id) on delete cascade,
+  key_hash text not null unique,
+  key_prefix text not null,
+  name text not null default '',
+  created_at timestamptz not null default now()
+);
+create index api_keys_user_idx on api_keys (user_id);
+
+create table bots (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references users (id) on delete cascade,
+  bot_name text not null,
+  case_study text not null default '',
+  is_visibility boolean not null default false,
+  domain jsonb not null default '[]',
+  collect_customer_info jsonb not null default '{}',
+  rules jsonb not null default '[]',
+  gpt_model_name text not null default 'gpt-3.5-turbo-16k',
+  temperature double precision not null default 0,
+  custom_prompt text not null default '',
+  bot_tone_type integer not null default 0,
+  custom_error_message text not null default '',
+  is_enable_citation boolean not null default false,
+  is_activate boolean not null default true,
+  bot_language text not null default '',
+  num_message_left integer not null default 0 check (num_message_left >= 0),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index bots_user_idx on bots (user_id);
+
+create table knowledge_sources (
+  id uuid primary key default gen_random_uuid(),
+  bot_id uuid not null references bots (id) on delete cascade,
+  url text not null,
+  title text not null default '',
+  num_token integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (bot_id, url)
+);
+
+create table passages (
+  id bigserial primary key,
+  source_id uuid not null references knowledge_sources (id) on delete cascade,
+  bot_id uuid not null references bots (id) on delete cascade,
+  position integer not null,
+  heading text not null default '',
+  content text not null,
+  search_vector tsvector generated always as (
+    setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', content), 'B')
+  ) stored
+);
+create index passages_bot_idx on passages (bot_id);
+create index passages_source_idx on passages (source_id);
+create index passages_search_idx on passages using gin (search_vector);
+
+create table chat_sessions (
+  bot_id uuid not null references bots (id) on delete cascade,
+  session_id text not null,
+  created_at timestamptz not null default clock_timestamp(),
+  primary key (bot_id, session_id)
+);
+create index chat_sessions_created_idx on chat_sessions (bot_id, created_at);
+
+create table chat_messages (
+  id bigserial primary key,
+  bot_id uuid not null,
+  session_id text not null,
+  sender_type text not null,
+  content text not null,
+  created_at timestamptz not null default clock_timestamp(),
+  foreign key (bot_id, session_id) references chat_sessions (bot_id, session_id) on delete cascade
+);
+create index chat_messages_session_idx on chat_messages (bot_id, session_id, id);
+
+create table leads (
+  id uuid primary key default gen_random_uuid(),
+  bot_id uuid not null references bots (id) on delete cascade,
+  session_id text not null,
+  fields jsonb not null,
+  created_at timestamptz not null default now()
+);
+create index leads_bot_idx on leads (bot_id, created_at);
+`,
+  },
+];
+
+/** A fixed key for the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_246_119_301;
+
+/** Applies the migrations not yet recorded, each in order, all in one transaction. */
+export async function runMigrations(database: {
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}): Promise<number[]> {
+  return database.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`);
+    const rows = await tx.query<{ version: number }>('select version from schema_migrations');
+    const applied = new Set(rows.map((row) => Number(row.version)));
+    const done: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
+      done.push(migration.version);
+    }
+    return done;
+  });
+}
