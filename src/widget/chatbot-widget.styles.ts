@@ -8,11 +8,6 @@ const widget = css`
   :host {
     all: initial;
     display: block;
-    font-family: var(--_font-family);
-    font-size: var(--_font-size);
-    line-height: var(--_line-height);
-    color: var(--_text);
-    -webkit-text-size-adjust: 100%;
   }
   :host([mode='inline']) {
     height: 100%;
@@ -59,7 +54,15 @@ const widget = css`
     flex: none;
   }
 
+  /* Page rules that match the host element itself (a '*' rule, say) win over :host, so every inherited
+     property is reset again here, on the root of everything the widget draws. */
   .panel {
+    all: initial;
+    box-sizing: border-box;
+    font-family: var(--_font-family);
+    font-size: var(--_font-size);
+    line-height: var(--_line-height);
+    -webkit-text-size-adjust: 100%;
     display: flex;
     flex-direction: column;
     height: 100%;

@@ -1,0 +1,162 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import type { ChatbotFeedbackEvent } from '../../../src/chatbot-widget.js';
+import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
+function stubClipboard(): { copied: string[]; restore(): void } {
+  const copied: string[] = [];
+  const descriptor = Object.getOwnPropertyDescriptor(navigator.clipboard, 'writeText');
+  Object.defineProperty(navigator.clipboard, 'writeText', {
+    configurable: true,
+    value: async (text: string) => void copied.push(text),
+  });
+  return {
+    copied,
+    restore: () => {
+      if (descriptor) Object.defineProperty(navigator.clipboard, 'writeText', descriptor);
+      else delete (navigator.clipboard as unknown as Record<string, unknown>)['writeText'];
+    },
+  };
+}
+
+function liveRegion(el: HTMLElement): HTMLElement {
+  return el.shadowRoot!.querySelector<HTMLElement>('.sr-only[role="status"]')!;
+}
+
+describe('<chatbot-widget> answer actions', () => {
+  it('copies an answer (as Markdown) and a code block, announcing it', async () => {
+    const clipboard = stubClipboard();
+    try {
+      const { el, service } = await mountWidget();
+      service.queueAnswer('Run this:\n\n```sh\nnpm install\n```');
+      await ask(el, 'How to install?');
+      await settled(el);
+      part<HTMLButtonElement>(el, 'button[aria-label="Copy answer"]').click();
+      await waitUntil(() => clipboard.copied.length === 1);
+      expect(clipboard.copied[0]).to.equal('Run this:\n\n```sh\nnpm install\n```');
+      await waitUntil(() => liveRegion(el).textContent!.trim() === 'Copied');
+      const copyCode = part<HTMLButtonElement>(el, '.code-block button[aria-label="Copy code"]');
+      copyCode.click();
+      await waitUntil(() => clipboard.copied.length === 2);
+      expect(clipboard.copied[1]).to.equal('npm install');
+      await waitUntil(() => copyCode.hasAttribute('data-copied'));
+    } finally {
+      clipboard.restore();
+    }
+  });
+
+  it('fires chatbot-feedback for thumbs up, down and taking it back', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Rate me');
+    await ask(el, 'Question');
+    await settled(el);
+    const up = part<HTMLButtonElement>(el, 'button[aria-label="Helpful"]');
+    expect(up.getAttribute('aria-pressed')).to.equal('false');
+    let event = oneEvent(el, 'chatbot-feedback');
+    up.click();
+    const first = (await event) as ChatbotFeedbackEvent;
+    expect(first).to.include({ value: 'up', answer: 'Rate me', question: 'Question' });
+    await el.updateComplete;
+    expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('true');
+    event = oneEvent(el, 'chatbot-feedback');
+    part<HTMLButtonElement>(el, 'button[aria-label="Not helpful"]').click();
+    expect(((await event) as ChatbotFeedbackEvent).value).to.equal('down');
+    await el.updateComplete;
+    expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('false');
+    expect(part(el, 'button[aria-label="Not helpful"]').getAttribute('aria-pressed')).to.equal('true');
+    event = oneEvent(el, 'chatbot-feedback');
+    part<HTMLButtonElement>(el, 'button[aria-label="Not helpful"]').click();
+    expect(((await event) as ChatbotFeedbackEvent).value).to.equal(null);
+  });
+
+  it('stamps every message with its time', async () => {
+    const { el } = await mountWidget();
+    const before = Date.now();
+    await ask(el, 'What time is it?');
+    await settled(el);
+    const times = parts<HTMLTimeElement>(el, 'time');
+    expect(times).to.have.length(2);
+    for (const time of times) {
+      const at = Date.parse(time.dateTime);
+      expect(at).to.be.within(before - 1000, Date.now() + 1000);
+      expect(time.textContent!.trim()).to.match(/\d/);
+    }
+  });
+
+  it('announces a finished answer once through the polite live region, not per chunk', async () => {
+    const { el, service } = await mountWidget();
+    const region = liveRegion(el);
+    const announcements: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = region.textContent!.trim();
+      if (text) announcements.push(text);
+    });
+    observer.observe(region, { subtree: true, childList: true, characterData: true });
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    for (const chunk of ['*Answer:* Hello', ' **wide**', ' world', '!']) {
+      stream.push(chunk);
+      await frame();
+    }
+    stream.close();
+    await settled(el);
+    await frame();
+    observer.disconnect();
+    expect(region.getAttribute('aria-live')).to.equal('polite');
+    expect(announcements).to.deep.equal(['Helper: Hello wide world!']);
+  });
+});
+
+describe('<chatbot-widget> scrolling', () => {
+  async function streamingWidget() {
+    const { el, service } = await mountWidget();
+    el.style.height = '360px';
+    const stream = service.queueManual();
+    await ask(el, 'Long one');
+    stream.push('*Answer:* Start.\n\n');
+    const thread = part(el, '.thread');
+    const grow = async (count: number) => {
+      for (let index = 0; index < count; index++) {
+        stream.push(`Paragraph ${index} with enough words to take a line or two in the bubble.\n\n`);
+        await frame();
+      }
+      await el.updateComplete;
+    };
+    return { el, stream, thread, grow };
+  }
+
+  const distanceFromBottom = (thread: HTMLElement) => thread.scrollHeight - thread.scrollTop - thread.clientHeight;
+
+  it('follows a streaming answer to the bottom', async () => {
+    const { el, stream, thread, grow } = await streamingWidget();
+    await grow(12);
+    expect(thread.scrollHeight).to.be.greaterThan(thread.clientHeight * 2);
+    expect(distanceFromBottom(thread)).to.be.below(2);
+    expect(parts(el, '[part="jump-button"]')).to.have.length(0);
+    stream.close();
+  });
+
+  it('stops following when the reader scrolls up, and jumps back on request', async () => {
+    const { el, stream, thread, grow } = await streamingWidget();
+    await grow(10);
+    thread.scrollTop = 0;
+    thread.dispatchEvent(new Event('scroll'));
+    await el.updateComplete;
+    const jump = part<HTMLButtonElement>(el, '[part="jump-button"]');
+    expect(jump.textContent!.trim()).to.equal('Jump to latest');
+    await grow(5);
+    expect(thread.scrollTop).to.equal(0);
+    jump.click();
+    await el.updateComplete;
+    await frame();
+    expect(distanceFromBottom(thread)).to.be.below(2);
+    expect(parts(el, '[part="jump-button"]')).to.have.length(0);
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'textarea'));
+    await grow(3);
+    expect(distanceFromBottom(thread)).to.be.below(2);
+    stream.close();
+    await settled(el);
+    expect(lastAnswerText(el)).to.contain('Paragraph 2 with');
+  });
+});

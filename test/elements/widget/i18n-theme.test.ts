@@ -1,0 +1,182 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import en from '../../../src/i18n/en.js';
+import { LANGUAGES, loadStrings, matchLanguage, resolveLanguage } from '../../../src/i18n/index.js';
+import { THEME_TOKENS } from '../../../src/themes/tokens.js';
+import { ask, mountWidget, part, parts, settled } from './widget-helpers.js';
+
+describe('<chatbot-widget> languages', () => {
+  it('has every string in every pack, with working plural entries', async () => {
+    for (const language of LANGUAGES) {
+      const pack = await loadStrings(language);
+      expect(pack.lang, language).to.equal(language);
+      expect(pack.dir).to.equal(language === 'ar' ? 'rtl' : 'ltr');
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const value = pack[key];
+        expect(typeof value, `${language}.${key}`).to.equal(typeof en[key]);
+        if (typeof value === 'string') expect(value.trim(), `${language}.${key}`).to.not.equal('');
+      }
+      for (const count of [1, 2, 3, 11, 100]) expect(pack.leadMissing(count)).to.be.a('string').and.not.equal('');
+      expect(pack.greeting('Ada')).to.contain('Ada');
+    }
+    const ar = await loadStrings('ar');
+    expect(new Set([1, 2, 3, 11, 100].map((count) => ar.leadMissing(count))).size).to.equal(5);
+  });
+
+  it('matches tags and language names', () => {
+    expect(matchLanguage('vi-VN')).to.equal('vi');
+    expect(matchLanguage('Japanese')).to.equal('ja');
+    expect(matchLanguage('Tiếng Việt')).to.equal('vi');
+    expect(matchLanguage('pt-BR')).to.equal(undefined);
+    expect(resolveLanguage({ override: 'fr', botLanguage: 'vi', preferred: ['de'] })).to.equal('fr');
+    expect(resolveLanguage({ override: '', botLanguage: 'vi', preferred: ['de'] })).to.equal('vi');
+    expect(resolveLanguage({ botLanguage: 'klingon', preferred: ['pt-BR', 'es-MX'] })).to.equal('es');
+    expect(resolveLanguage({})).to.equal('en');
+  });
+
+  it("speaks the bot's language", async () => {
+    const { el } = await mountWidget({ lang: '', bot: { bot_language: 'vi' } });
+    await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === 'Đặt câu hỏi…');
+    expect(part(el, '.panel').getAttribute('lang')).to.equal('vi');
+  });
+
+  it('lets the element lang attribute win over the bot language', async () => {
+    const { el } = await mountWidget({ lang: 'ja', bot: { bot_language: 'vi' } });
+    await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === '質問を入力…');
+    el.setAttribute('lang', 'de');
+    await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === 'Stellen Sie eine Frage…');
+  });
+
+  it('falls back to the visitor language, then English', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages')!;
+    Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => ['fr-CA', 'en'] });
+    try {
+      const { el } = await mountWidget({ lang: '', bot: { bot_language: '' } });
+      await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === 'Posez une question…');
+    } finally {
+      Object.defineProperty(Navigator.prototype, 'languages', descriptor);
+    }
+  });
+
+  it('takes string overrides from the host page, including for parameterised entries', async () => {
+    const { el } = await mountWidget();
+    el.strings = { placeholder: 'Ask ACME anything', greeting: 'Welcome to ACME support!', send: 42 as unknown as string };
+    await el.updateComplete;
+    expect(part<HTMLTextAreaElement>(el, 'textarea').placeholder).to.equal('Ask ACME anything');
+    expect(part(el, '.greeting').textContent).to.equal('Welcome to ACME support!');
+    expect(part(el, '[part="send-button"]').getAttribute('aria-label')).to.equal('Send');
+  });
+
+  it('lays out right to left in Arabic, mirroring the suggestion arrow keys', async () => {
+    const { el, service } = await mountWidget({ lang: 'ar' });
+    expect(part(el, '.panel').getAttribute('dir')).to.equal('rtl');
+    service.queueAnswer('مرحبا', ['أ', 'ب', 'ج']);
+    await ask(el, 'سؤال');
+    await settled(el);
+    const user = part(el, '.message.user').getBoundingClientRect();
+    const bot = part(el, '.message.bot').getBoundingClientRect();
+    expect(user.left).to.be.below(bot.left);
+    const chips = parts<HTMLButtonElement>(el, '.chip');
+    expect(chips[1]!.getBoundingClientRect().right).to.be.at.most(chips[0]!.getBoundingClientRect().left);
+    chips[0]!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    expect(el.shadowRoot!.activeElement).to.equal(chips[1]);
+    await sendKeys({ press: 'ArrowRight' });
+    expect(el.shadowRoot!.activeElement).to.equal(chips[0]);
+  });
+
+  it('puts the launcher in the left corner in Arabic', async () => {
+    const { el } = await mountWidget({ lang: 'ar', mode: 'launcher' });
+    const button = part(el, '[part="launcher"]').getBoundingClientRect();
+    expect(button.left).to.equal(20);
+  });
+});
+
+describe('<chatbot-widget> theming', () => {
+  afterEach(async () => {
+    await emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('reads every public token through its private copy', async () => {
+    const { el } = await mountWidget();
+    const host = getComputedStyle(el);
+    for (const token of THEME_TOKENS) {
+      expect(host.getPropertyValue(`--_${token.name}`).trim(), token.name).to.not.equal('');
+    }
+    el.style.setProperty('--chatbot-accent', 'rgb(1, 2, 3)');
+    el.style.setProperty('--chatbot-font-size', '20px');
+    await ask(el, 'Hi');
+    await settled(el);
+    expect(getComputedStyle(part(el, '.message.user .bubble')).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle(part(el, '.message.bot .bubble p')).fontSize).to.equal('20px');
+  });
+
+  it('follows the system colour scheme in auto, and obeys light and dark', async () => {
+    const { el } = await mountWidget();
+    const background = () => getComputedStyle(part(el, '.panel')).backgroundColor;
+    expect(el.theme).to.equal('auto');
+    expect(background()).to.equal('rgb(255, 255, 255)');
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(background()).to.equal('rgb(17, 24, 39)');
+    el.theme = 'light';
+    await el.updateComplete;
+    expect(background()).to.equal('rgb(255, 255, 255)');
+    await emulateMedia({ colorScheme: 'light' });
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(background()).to.equal('rgb(17, 24, 39)');
+  });
+
+  it('is styled through ::part() from the page', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'chatbot-widget::part(header) { background: rgb(9, 8, 7); } chatbot-widget::part(suggestion) { border-radius: 3px; }';
+    document.head.append(style);
+    try {
+      const { el } = await mountWidget();
+      expect(getComputedStyle(part(el, '[part="header"]')).backgroundColor).to.equal('rgb(9, 8, 7)');
+    } finally {
+      style.remove();
+    }
+  });
+});
+
+describe('<chatbot-widget> isolation from the page', () => {
+  const HOSTILE_PAGE_CSS = `
+    html { font-size: 5px; }
+    * { margin: 40px !important; padding: 30px; color: rgb(255, 0, 0); font-size: 40px; line-height: 4;
+        letter-spacing: 6px; text-transform: uppercase; box-sizing: content-box; font-family: serif; }
+    *, ::before, ::after { border: 0 solid; }
+    button, textarea { display: none !important; }
+    div { display: inline; }
+    body { text-align: right; white-space: pre; word-spacing: 20px; }
+  `;
+
+  it('keeps its own look under hostile page styles, and leaks none out', async () => {
+    const { el: control } = await mountWidget();
+    const measure = (widget: HTMLElement) => {
+      const root = widget.shadowRoot!;
+      const send = root.querySelector('[part="send-button"]')!;
+      const field = root.querySelector('textarea')!;
+      const style = getComputedStyle(field);
+      return {
+        send: getComputedStyle(send).display,
+        sendWidth: send.getBoundingClientRect().width,
+        fieldFont: `${style.fontSize} ${style.letterSpacing} ${style.textTransform} ${style.color}`,
+        greeting: getComputedStyle(root.querySelector('.greeting')!).textAlign,
+      };
+    };
+    const expected = measure(control);
+    const style = document.createElement('style');
+    style.textContent = HOSTILE_PAGE_CSS;
+    document.head.append(style);
+    try {
+      const { el } = await mountWidget();
+      expect(measure(el)).to.deep.equal(expected);
+      const neighbour = await fixture<HTMLParagraphElement>(html`<p>page text</p>`);
+      expect(getComputedStyle(neighbour).color).to.equal('rgb(255, 0, 0)');
+      expect(getComputedStyle(neighbour).fontFamily).to.equal('serif');
+    } finally {
+      style.remove();
+    }
+  });
+});
