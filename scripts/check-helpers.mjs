@@ -108,3 +108,28 @@ export async function axeViolations(page, selector) {
   );
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).join(', ')}`);
 }
+
+/**
+ * Packs the project with `npm pack` into a new temporary folder and extracts it there, the way npm installs
+ * it. Resolves to `{ tarball, dir, files, tmp }`: `dir` is the extracted package root, `files` its paths.
+ */
+export async function packPackage() {
+  const { mkdtempSync, readdirSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { spawnSync } = await import('node:child_process');
+  const tmp = mkdtempSync(join(tmpdir(), 'chatbot-widget-pack-'));
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const packed = spawnSync(npm, ['pack', '--json', '--pack-destination', tmp], { encoding: 'utf8' });
+  if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
+  const [info] = JSON.parse(packed.stdout);
+  const tarball = join(tmp, info.filename);
+  const extracted = spawnSync('tar', ['-xzf', tarball, '-C', tmp], { encoding: 'utf8' });
+  if (extracted.status !== 0) throw new Error(`tar failed:\n${extracted.stderr}`);
+  const dir = join(tmp, 'package');
+  const walk = (folder, prefix = '') =>
+    readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) => {
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? walk(folder, path) : [path];
+    });
+  return { tarball, dir, files: walk(dir).sort(), tmp };
+}

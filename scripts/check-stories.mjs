@@ -129,6 +129,7 @@ async function check(entry) {
       const service = await referenceService();
       query.set('serviceUrl', service.url);
       if (service.demo?.botId) query.set('botId', service.demo.botId);
+      else problems.push('the reference service seeded no demo bot for the live story');
     } catch (error) {
       problems.push(error.message);
     }

@@ -2,6 +2,8 @@
 // them). Answers are written with the same formatter the parser is tested against and streamed word by word
 // with delays; every endpoint can be made to fail the ways the real service fails.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+// Also brings in the addon's typing of the story context's `msw`.
+import type { MswApi } from 'msw-storybook-addon/types';
 import {
   BotSchema,
   validateBotBody,
@@ -25,7 +27,10 @@ export const FAKE_ACCESS_TOKEN = 'fake-access-token-7d1e';
 /** An API key the fake service accepts as a bearer credential or in the `CHATFLY-API-KEY` header. */
 export const FAKE_API_KEY = 'fake-api-key-41c9';
 
-/** The endpoints of the interface (and the facts file) the fake service answers. */
+/**
+ * The endpoints the fake service answers: those of the interface, the data-source removal the deployed service
+ * has, and the lead endpoints the reference service adds (`POST /api/lead`, `GET /api/lead/{bot_id}`).
+ */
 export const FAKE_ENDPOINTS = [
   'login',
   'bot-information',
@@ -36,6 +41,8 @@ export const FAKE_ENDPOINTS = [
   'sources',
   'source-delete',
   'history',
+  'lead-submit',
+  'leads',
 ] as const;
 /** One endpoint of the fake service. */
 export type FakeEndpoint = (typeof FAKE_ENDPOINTS)[number];
@@ -52,9 +59,10 @@ export const FAKE_FAULTS = [
   'network-error',
 ] as const;
 /**
- * How an endpoint fails: `server-error` 500, `deactivated` 403 with message_code 1003, `no-messages` 402 with
- * message_code 1004, `not-found` 404, `unauthorized` 401, `malformed` a 200 whose body breaks its shape,
- * `disconnect` a stream cut off halfway, `network-error` no response at all.
+ * How an endpoint fails, with the statuses and message codes of the reference service (demo/server/errors.ts):
+ * `server-error` 500/1000, `unauthorized` 401/1002, `deactivated` 403/1003, `no-messages` 402/1004,
+ * `not-found` 404/1006, `malformed` a 200 whose body breaks its shape, `disconnect` a stream cut off halfway,
+ * `network-error` no response at all.
  */
 export type FakeFault = (typeof FAKE_FAULTS)[number];
 
@@ -75,6 +83,20 @@ export interface FakeChatRequest {
   body: Record<string, unknown>;
   /** The query parameters as sent. */
   query: Record<string, string>;
+}
+
+/** A lead form a visitor sent, as the lead endpoints store it. */
+export interface FakeLead {
+  /** The lead's id. */
+  lead_id: string;
+  /** The bot it was sent to. */
+  bot_id: string;
+  /** The conversation it was sent from. */
+  session_id: string;
+  /** When it was sent (ISO 8601). */
+  created_at: string;
+  /** The values by field (`name`, `email`, `phone`, `company`). */
+  fields: Record<string, string>;
 }
 
 /** How answers are streamed. */
@@ -123,6 +145,10 @@ export interface FakeServiceOptions {
   sources?: readonly DataSource[];
   /** Stored conversations the bot starts with. */
   history?: readonly HistoryRecord[];
+  /** Lead forms visitors sent before. */
+  leads?: readonly FakeLead[];
+  /** Whether the lead endpoints exist (the deployed service has none: they then answer 404). */
+  leadEndpoints?: boolean;
   /** Endpoints that fail, and how. */
   faults?: Partial<Record<FakeEndpoint, FakeFaultSetting>>;
   /** Answer the owner endpoints without checking credentials. */
@@ -263,9 +289,9 @@ function errorBody(fault: FakeFault): { status: number; body: { message: string;
     case 'no-messages':
       return { status: 402, body: { message: 'This bot has no messages left.', message_code: 1004 } };
     case 'not-found':
-      return { status: 404, body: { message: 'Bot not found.', message_code: 1002 } };
+      return { status: 404, body: { message: 'Bot not found.', message_code: 1006 } };
     case 'unauthorized':
-      return { status: 401, body: { message: 'Could not validate credentials.', message_code: 1001 } };
+      return { status: 401, body: { message: 'Could not validate credentials.', message_code: 1002 } };
     case 'server-error':
     case 'malformed':
     case 'disconnect':
@@ -298,6 +324,8 @@ export class FakeService {
   sources: DataSource[];
   /** The stored conversations as the fake service holds them now. */
   history: HistoryRecord[];
+  /** The lead forms as the fake service holds them now. */
+  leads: FakeLead[];
 
   readonly #options: FakeServiceOptions;
   readonly #faultsServed = new Map<FakeEndpoint, number>();
@@ -308,13 +336,14 @@ export class FakeService {
     this.bot = fakeBot(options.bot);
     this.sources = [...(options.sources ?? FAKE_SOURCES)];
     this.history = structuredClone([...(options.history ?? FAKE_HISTORY)]);
+    this.leads = structuredClone([...(options.leads ?? [])]);
   }
 
   /**
    * A `beforeEach` for a story: resets the state and puts the handlers in front of msw's list.
    * Use as `beforeEach: service.install`.
    */
-  install = ({ msw }: { msw: { use(...handlers: HttpHandler[]): void } }): void => {
+  install = ({ msw }: { msw: MswApi }): void => {
     this.reset();
     msw.use(...this.handlers());
   };
@@ -326,6 +355,7 @@ export class FakeService {
     this.bot = fakeBot(this.#options.bot);
     this.sources = [...(this.#options.sources ?? FAKE_SOURCES)];
     this.history = structuredClone([...(this.#options.history ?? FAKE_HISTORY)]);
+    this.leads = structuredClone([...(this.#options.leads ?? [])]);
     this.#faultsServed.clear();
   }
 
@@ -341,6 +371,8 @@ export class FakeService {
       http.post(url('/api/scraping/url'), ({ request }) => this.#scrape(request)),
       http.delete(url('/api/scraping/url'), ({ request }) => this.#deleteSource(request)),
       http.get(url('/api/scraping/url/:botId'), ({ request, params }) => this.#listSources(request, String(params['botId']))),
+      http.post(url('/api/lead'), ({ request }) => this.#submitLead(request)),
+      http.get(url('/api/lead/:botId'), ({ request, params }) => this.#listLeads(request, String(params['botId']))),
       http.get(url('/api/chat/history'), ({ request }) => {
         const query = new URL(request.url).searchParams;
         return this.#history(request, Object.fromEntries(query), false);
@@ -388,7 +420,7 @@ export class FakeService {
     if (fault) return errorResponse(fault);
     const form = new URLSearchParams(await request.text());
     if (form.get('username') !== FAKE_LOGIN.username || form.get('password') !== FAKE_LOGIN.password) {
-      return HttpResponse.json({ message: 'Incorrect username or password.', message_code: 1001 }, { status: 401 });
+      return HttpResponse.json({ message: 'Incorrect username or password.', message_code: 1002 }, { status: 401 });
     }
     return HttpResponse.json({
       message_code: 0,
@@ -420,7 +452,7 @@ export class FakeService {
         msg: issue.message,
         type: issue.code,
       }));
-      return HttpResponse.json({ detail }, { status: 422 });
+      return HttpResponse.json({ message: detail[0]?.msg ?? 'Invalid body.', message_code: 1001, detail }, { status: 422 });
     }
     const now = new Date();
     const saved = BotSchema.parse({
@@ -550,10 +582,11 @@ export class FakeService {
       base = new URL(scrapeUrl);
       if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError('not http');
     } catch {
-      return HttpResponse.json({ detail: [{ loc: ['body', 'scrape_url'], msg: 'Not a valid URL.', type: 'value_error.url' }] }, { status: 422 });
+      const detail = [{ loc: ['body', 'scrape_url'], msg: 'Not a valid URL.', type: 'value_error.url' }];
+      return HttpResponse.json({ message: 'scrape_url: Not a valid URL.', message_code: 1001, detail }, { status: 422 });
     }
     if (base.hostname.endsWith('.invalid')) {
-      return HttpResponse.json({ message: `Could not reach ${base.hostname}.`, message_code: 1005 }, { status: 400 });
+      return HttpResponse.json({ message: `Could not reach ${base.hostname}.`, message_code: 1007 }, { status: 422 });
     }
     const options = this.#options.scrape ?? {};
     const pages =
@@ -603,12 +636,44 @@ export class FakeService {
     try {
       url = new TextDecoder().decode(Uint8Array.from(atob(query.get('base64_url') ?? ''), (char) => char.charCodeAt(0)));
     } catch {
-      return HttpResponse.json({ message: 'base64_url is not base64.', message_code: 1006 }, { status: 400 });
+      return HttpResponse.json({ message: 'base64_url is not base64.', message_code: 1001 }, { status: 422 });
     }
     const before = this.sources.length;
     this.sources = this.sources.filter((source) => source.url !== url);
-    if (this.sources.length === before) return HttpResponse.json({ message: 'No such data source.', message_code: 1002 }, { status: 404 });
+    if (this.sources.length === before) return HttpResponse.json({ message: 'No such data source.', message_code: 1006 }, { status: 404 });
     return HttpResponse.json({ message_code: 0, message: 'Deleted' });
+  }
+
+  async #submitLead(request: Request): Promise<Response> {
+    if (this.#options.leadEndpoints === false) return errorResponse('not-found');
+    const fault = this.#fault('lead-submit');
+    if (fault) return errorResponse(fault === 'malformed' || fault === 'disconnect' ? 'server-error' : fault);
+    const body = ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+    if (body['bot_id'] !== this.bot.id) return errorResponse('not-found');
+    const fields = body['fields'];
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+      const detail = [{ loc: ['body', 'fields'], msg: 'Expected an object of text fields.', type: 'type_error' }];
+      return HttpResponse.json({ message: 'fields: Expected an object of text fields.', message_code: 1001, detail }, { status: 422 });
+    }
+    const lead: FakeLead = {
+      lead_id: crypto.randomUUID(),
+      bot_id: this.bot.id,
+      session_id: typeof body['session_id'] === 'string' ? body['session_id'] : '',
+      created_at: new Date().toISOString(),
+      fields: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+    };
+    this.leads.push(lead);
+    return HttpResponse.json(lead);
+  }
+
+  #listLeads(request: Request, botId: string): Response {
+    if (this.#options.leadEndpoints === false) return errorResponse('not-found');
+    const fault = this.#fault('leads');
+    if (fault === 'malformed') return HttpResponse.json({ leads: 3 });
+    if (fault) return errorResponse(fault);
+    if (!this.#authorized(request)) return errorResponse('unauthorized');
+    if (botId !== this.bot.id) return errorResponse('not-found');
+    return HttpResponse.json(this.leads);
   }
 
   #history(request: Request, query: Record<string, string | undefined>, wrapped: boolean): Response {
@@ -620,10 +685,8 @@ export class FakeService {
     const from = Date.parse(`${query['date_from'] ?? '2023-01-01T00:00:00'}Z`);
     const to = Date.parse(`${query['date_to'] ?? '2030-12-31T00:00:00'}Z`);
     if (Number.isNaN(from) || Number.isNaN(to)) {
-      return HttpResponse.json(
-        { detail: [{ loc: ['query', 'date_from'], msg: 'Not a date-time.', type: 'value_error.datetime' }] },
-        { status: 422 },
-      );
+      const detail = [{ loc: ['query', 'date_from'], msg: 'Not a date-time.', type: 'value_error.datetime' }];
+      return HttpResponse.json({ message: 'date_from: Not a date-time.', message_code: 1001, detail }, { status: 422 });
     }
     const ascending = query['order'] === 'created_at.asc';
     const records = this.history
