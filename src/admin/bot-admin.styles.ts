@@ -74,6 +74,10 @@ export const botAdminStyles = [
       border: 1px solid var(--_border);
       border-radius: 8px;
     }
+    input:not([type='checkbox'], [type='radio'], [type='range']),
+    select {
+      min-height: 2.5em;
+    }
     input[readonly] {
       background: var(--_surface);
     }
@@ -297,6 +301,18 @@ export const botAdminStyles = [
     }
     .save-status {
       font-weight: 500;
+    }
+    form.settings > .actions {
+      position: sticky;
+      bottom: 0;
+      z-index: 1;
+      padding-block: 0.75em;
+      background: var(--_background);
+      border-block-start: 1px solid var(--_border);
+    }
+    form.add-source > .actions,
+    form.history-filter .actions {
+      margin-block: 0.5em 1em;
     }
     .preview {
       position: sticky;

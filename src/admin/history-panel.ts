@@ -142,7 +142,7 @@ function renderSessionItem(props: HistoryPanelProps, session: HistorySession): T
         aria-current=${selected ? 'true' : 'false'}
         @click=${() => props.select(selected ? undefined : session.key)}
       >
-        <span class="question">${session.firstQuestion || strings.noQuestion}</span>
+        <span class="question" dir="auto">${session.firstQuestion || strings.noQuestion}</span>
         <span class="meta">
           ${sessionDate(format, strings, session)} · ${strings.messageCount(session.messageCount, format.number(session.messageCount))}
         </span>
@@ -172,7 +172,7 @@ function renderTranscript(props: HistoryPanelProps): TemplateResult | typeof not
                     ? strings.senderAssistant
                     : message.sender_type}
               </span>
-              <p>${message.content}</p>
+              <p dir="auto">${message.content}</p>
             </li>
           `,
         )}
@@ -208,7 +208,7 @@ function renderLeads(props: HistoryPanelProps): TemplateResult | typeof nothing 
             </tr>
           </thead>
           <tbody>
-            ${history.leads.map((lead) => html`<tr>${columns.map((column) => html`<td>${cell(column, lead[column])}</td>`)}</tr>`)}
+            ${history.leads.map((lead) => html`<tr>${columns.map((column) => html`<td dir="auto">${cell(column, lead[column])}</td>`)}</tr>`)}
           </tbody>
         </table>
       </div>

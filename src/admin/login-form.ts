@@ -43,7 +43,7 @@ export function renderLoginForm(props: LoginFormProps): TemplateResult {
     const data = new FormData(form);
     props.submit(String(data.get('username') ?? ''), String(data.get('password') ?? ''));
   };
-  const field = (name: 'username' | 'password', type: string, autocomplete: string) => html`
+  const field = (name: 'username' | 'password', type: 'text' | 'password', autocomplete: 'username' | 'current-password') => html`
     <div class="field">
       <label for="login-${name}">${strings[name]}</label>
       <input

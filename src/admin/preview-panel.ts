@@ -1,7 +1,8 @@
 // The preview beside the settings: a live <chatbot-widget> that answers with the unsaved settings through
 // the custom-settings endpoint, so the owner tries a change before saving it.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { AdminStrings } from '../i18n/admin/index.js';
+import type { Theme } from '../themes/tokens.js';
 import type { PreviewSettings } from './bot-form-state.js';
 
 /** What the preview shows. */
@@ -23,7 +24,7 @@ export interface PreviewPanelProps {
   /** The language of the admin, also used by the preview. */
   lang: string;
   /** The admin's theme, also used by the preview. */
-  theme: string | undefined;
+  theme: Theme | undefined;
   /** The unsaved settings to answer with. */
   settings: PreviewSettings;
 }
@@ -43,11 +44,11 @@ export function renderPreviewPanel(props: PreviewPanelProps): TemplateResult {
               storage="none"
               bot-id=${props.botId}
               base-url=${props.baseUrl}
-              token=${props.token ?? nothing}
-              api-key=${props.apiKey ?? nothing}
-              api-key-header=${props.apiKeyHeader ?? nothing}
               lang=${props.lang}
-              theme=${props.theme ?? nothing}
+              .token=${props.token ?? ''}
+              .apiKey=${props.apiKey ?? ''}
+              .apiKeyHeader=${props.apiKeyHeader ?? 'authorization'}
+              .theme=${props.theme ?? 'auto'}
               .fetch=${props.fetch}
               .settings=${props.settings}
             ></chatbot-widget>

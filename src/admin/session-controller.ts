@@ -75,7 +75,7 @@ export class SessionController implements ReactiveController {
   hostConnected(): void {
     if (this.loginToken) return;
     const storage = storageOf(this.host.persistSession);
-    let stored: string | null = null;
+    let stored: string | null;
     try {
       stored = storage?.getItem(this.storageKey) ?? null;
     } catch {

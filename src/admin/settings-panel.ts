@@ -1,6 +1,7 @@
 // The settings panel of <bot-admin>: a form for every bot field, with per-field issues, the read-only
 // details, and the preview beside it.
 import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import {
   BOT_TONE_NAMES,
   BOT_TONE_TYPES,
@@ -211,7 +212,7 @@ function issueParts(props: SettingsPanelProps, field: string) {
   const issue = props.settings.issueOf(field);
   return {
     issue,
-    invalid: issue ? 'true' : 'false',
+    invalid: issue ? ('true' as const) : ('false' as const),
     message: issue ? html`<p class="field-error" id=${errorId(field)}>${issueText(props.strings, issue)}</p>` : nothing,
   };
 }
@@ -221,7 +222,7 @@ type TextField = 'botName' | 'botLanguage' | 'customPrompt' | 'gptModelName' | '
 function textInput(
   props: SettingsPanelProps,
   field: TextField,
-  options: { multiline?: boolean; list?: string; hint?: string; autocomplete?: string; inputMode?: string; readonly?: boolean },
+  options: { multiline?: boolean; list?: string; hint?: string; autocomplete?: 'off'; inputMode?: string; readonly?: boolean },
 ): TemplateResult {
   const { strings, settings } = props;
   const { issue, invalid, message } = issueParts(props, field);
@@ -235,6 +236,7 @@ function textInput(
         id=${fieldControlId(field)}
         data-field=${field}
         part="input"
+        dir="auto"
         rows="4"
         .value=${settings.form[field]}
         aria-invalid=${invalid}
@@ -246,9 +248,10 @@ function textInput(
         data-field=${field}
         part="input"
         type="text"
+        dir="auto"
         .value=${settings.form[field]}
-        list=${options.list ?? nothing}
-        autocomplete=${options.autocomplete ?? nothing}
+        list=${ifDefined(options.list)}
+        autocomplete=${ifDefined(options.autocomplete)}
         inputmode=${options.inputMode ?? nothing}
         ?readonly=${options.readonly ?? false}
         aria-invalid=${invalid}
@@ -438,6 +441,7 @@ function listEditor(
                       id=${attrs.id}
                       data-field=${field}
                       part="input"
+                      dir="auto"
                       rows="2"
                       .value=${row}
                       aria-invalid=${invalid}
@@ -449,6 +453,7 @@ function listEditor(
                       data-field=${field}
                       part="input"
                       type="text"
+                      dir="auto"
                       inputmode=${options.inputMode ?? nothing}
                       .value=${row}
                       aria-invalid=${invalid}

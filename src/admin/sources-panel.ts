@@ -204,7 +204,7 @@ function renderList(props: SourcesPanelProps): TemplateResult {
           ${sources.sources.map(
             (source) => html`
               <tr>
-                <th scope="row" class="url">
+                <th scope="row" class="url" dir="auto">
                   ${checkSourceUrl(source.url).ok
                     ? html`<a href=${source.url} target="_blank" rel="noopener noreferrer">${source.url}</a>`
                     : source.url}

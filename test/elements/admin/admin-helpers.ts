@@ -1,8 +1,8 @@
 // Mounting <bot-admin> against the scripted service, and reading and driving its shadow DOM.
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import '../../../src/bot-admin.js';
-import type { BotAdmin } from '../../../src/bot-admin.js';
+import type { BotAdmin, BotAdminEventMap } from '../../../src/bot-admin.js';
 import { BASE_URL, BOT_ID, OWNER_ID, fakeJwt, serviceWithBot, type FakeService } from './fake-service.js';
 
 /** How to mount the admin. */
@@ -117,4 +117,9 @@ export async function openTab(el: BotAdmin, label: string): Promise<void> {
   if (!tab) throw new Error(`No tab "${label}"`);
   tab.click();
   await el.updateComplete;
+}
+
+/** The next event of a kind the admin fires, typed with its class. */
+export function nextEvent<K extends keyof BotAdminEventMap>(el: BotAdmin, name: K): Promise<BotAdminEventMap[K]> {
+  return oneEvent(el, name) as unknown as Promise<BotAdminEventMap[K]>;
 }

@@ -1,6 +1,5 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import type { BotAdminErrorEvent, BotAdminLoginEvent, BotAdminLogoutEvent } from '../../../src/bot-admin.js';
-import { button, field, focused, get, mountAdmin, press, q, text, typeInto } from './admin-helpers.js';
+import { expect, waitUntil } from '@open-wc/testing';
+import { button, field, focused, get, mountAdmin, press, q, text, typeInto, nextEvent } from './admin-helpers.js';
 import { BASE_URL, BOT_ID, OWNER_ID, fakeJwt, json, serviceWithBot } from './fake-service.js';
 
 const TOKEN = fakeJwt(OWNER_ID);
@@ -51,9 +50,9 @@ describe('<bot-admin> sign-in', () => {
 
   it('signs in with the login form, keeps the token in memory only and loads the bot', async () => {
     const { el, service } = await mountAdmin({ service: serviceWithLogin(), token: null });
-    const login = oneEvent(el, 'bot-admin-login');
+    const login = nextEvent(el, 'bot-admin-login');
     await signIn(el, 'demo', 'demo-password');
-    expect(((await login) as BotAdminLoginEvent).userId).to.equal(OWNER_ID);
+    expect((await login).userId).to.equal(OWNER_ID);
     await waitUntil(() => q(el, 'form.settings') !== null);
     const [tokenRequest] = service.sent('POST', '/token');
     expect(tokenRequest!.headers['content-type']).to.equal('application/x-www-form-urlencoded');
@@ -67,9 +66,9 @@ describe('<bot-admin> sign-in', () => {
 
   it('says when the user name or password is wrong and fires bot-admin-error', async () => {
     const { el } = await mountAdmin({ service: serviceWithLogin(), token: null });
-    const error = oneEvent(el, 'bot-admin-error');
+    const error = nextEvent(el, 'bot-admin-error');
     await signIn(el, 'demo', 'wrong');
-    expect(((await error) as BotAdminErrorEvent).operation).to.equal('login');
+    expect((await error).operation).to.equal('login');
     await waitUntil(() => q(el, '.login [role="alert"]') !== null);
     expect(text(q(el, '.login [role="alert"]'))).to.equal('The user name or password is not right.');
     expect(field(el, 'User name').value).to.equal('demo');
@@ -111,9 +110,9 @@ describe('<bot-admin> sign-in', () => {
     expect(localStorage.getItem(`bot-admin-session:${BASE_URL}`)).to.equal(TOKEN);
     service.on('PUT', '/api/bot', () => json({ message: 'Could not validate credentials', message_code: 1002 }, 401));
     await typeInto(el, field(el, 'Name'), 'Helpdesk 2');
-    const logout = oneEvent(el, 'bot-admin-logout');
+    const logout = nextEvent(el, 'bot-admin-logout');
     button(el, 'Save changes').click();
-    expect(((await logout) as BotAdminLogoutEvent).reason).to.equal('expired');
+    expect((await logout).reason).to.equal('expired');
     await el.updateComplete;
     expect(text(q(el, '.login [role="alert"]'))).to.equal('Your session has expired. Please sign in again.');
     expect(localStorage.getItem(`bot-admin-session:${BASE_URL}`)).to.equal(null);
@@ -135,9 +134,9 @@ describe('<bot-admin> sign-in', () => {
 
   it('signs out on request', async () => {
     const { el } = await mountAdmin();
-    const logout = oneEvent(el, 'bot-admin-logout');
+    const logout = nextEvent(el, 'bot-admin-logout');
     await press(el, 'Sign out');
-    expect(((await logout) as BotAdminLogoutEvent).reason).to.equal('user');
+    expect((await logout).reason).to.equal('user');
     await el.updateComplete;
     expect(get(el, '#login-title').textContent).to.equal('Sign in');
     expect(text(get(el, '[role="status"]'))).to.equal('You are signed out.');

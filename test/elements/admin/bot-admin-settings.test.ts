@@ -1,7 +1,6 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { BotAdminSavedEvent } from '../../../src/bot-admin.js';
-import { all, button, field, focused, get, leave, mountAdmin, press, q, text, typeInto } from './admin-helpers.js';
+import { all, button, field, focused, get, leave, mountAdmin, press, q, text, typeInto, nextEvent } from './admin-helpers.js';
 import { BOT_ID, OWNER_ID, fakeJwt, json, serviceWithBot, wireBot } from './fake-service.js';
 
 const NEW_BOT_ID = '11111111-2222-4333-8444-555555555555';
@@ -123,9 +122,9 @@ describe('<bot-admin> settings', () => {
     field(el, 'Phone').click();
     await el.updateComplete;
     expect(text(get(el, '.dirty-note'))).to.equal('You have unsaved changes.');
-    const saved = oneEvent(el, 'bot-admin-saved');
+    const saved = nextEvent(el, 'bot-admin-saved');
     await press(el, 'Save changes');
-    const event = (await saved) as BotAdminSavedEvent;
+    const event = await saved;
     expect(event.created).to.equal(false);
     expect(event.bot.bot_name).to.equal('Shop helper');
     const body = JSON.parse(service.sent('PUT', '/api/bot')[0]!.body);
@@ -180,9 +179,9 @@ describe('<bot-admin> settings', () => {
     expect(text(get(el, '#settings-title'))).to.equal('New bot');
     expect(field(el, 'Owner ID').value).to.equal(OWNER_ID);
     await typeInto(el, field(el, 'Name'), 'Brand new');
-    const saved = oneEvent(el, 'bot-admin-saved');
+    const saved = nextEvent(el, 'bot-admin-saved');
     await press(el, 'Create bot');
-    const event = (await saved) as BotAdminSavedEvent;
+    const event = await saved;
     expect(event.created).to.equal(true);
     const body = JSON.parse(service.sent('POST', '/api/bot')[0]!.body);
     expect(body).to.not.have.property('id');
