@@ -11,10 +11,10 @@ export interface Logger {
   error(message: string, cause?: unknown): void;
 }
 
-/** A logger that writes warnings and errors to stderr and drops the rest (the default of startServer). */
+/** A logger that writes errors to stderr and drops the rest (the default of startServer). */
 export const QUIET_LOGGER: Logger = {
   info: () => undefined,
-  warn: (message) => console.warn(message),
+  warn: () => undefined,
   error: (message, cause) => console.error(message, cause),
 };
 
@@ -55,7 +55,7 @@ export interface ServiceOptions {
   messageCredits?: number;
   /** Whether `POST /api/users` lets anyone create an account (default false). */
   allowSignup?: boolean;
-  /** Where notices go (default: warnings and errors to stderr). */
+  /** Where notices go (default: errors to stderr). */
   logger?: Logger;
 }
 

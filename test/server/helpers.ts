@@ -112,12 +112,14 @@ export function wrapService(server: RunningServer): TestService {
 
 /**
  * Starts one service per engine for the enclosing describe block (shared by its tests) and closes it after.
- * Returns a getter, since the service exists only once `before` has run.
+ * Options may be a function, read when the service starts (after earlier `before` hooks). Returns a getter,
+ * since the service exists only once `before` has run.
  */
-export function useService(engine: TestEngine, options: StartServerOptions = {}): () => TestService {
+export function useService(engine: TestEngine, options: StartServerOptions | (() => StartServerOptions) = {}): () => TestService {
   let service: TestService | undefined;
   before(async () => {
-    const server = await startServer({ port: 0, ...(await engine.freshDatabase()), ...options });
+    const resolved = typeof options === 'function' ? options() : options;
+    const server = await startServer({ port: 0, ...(await engine.freshDatabase()), ...resolved });
     service = wrapService(server);
   });
   after(async () => {

@@ -50,7 +50,8 @@ export function registerBotRoutes(app: Hono<ServiceEnv>): void {
   app.get('/api/bot/information', async (c) => {
     const botId = queryObject(c)['bot_id'];
     if (!botId) throw invalidField(['query', 'bot_id'], 'bot_id is required', 'missing');
-    const { bot } = await visitableBot(c, requireUuid(botId, 'query', 'bot_id'));
-    return c.json(botToWire(bot));
+    const { bot, isOwner } = await visitableBot(c, requireUuid(botId, 'query', 'bot_id'));
+    // A visitor sees the bot's public face; its prompt and rules are the owner's business.
+    return c.json(isOwner ? botToWire(bot) : { ...botToWire(bot), custom_prompt: '', rules: [] });
   });
 }
