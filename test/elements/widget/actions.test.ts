@@ -1,6 +1,6 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatbotFeedbackEvent } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { ask, lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
@@ -53,19 +53,19 @@ describe('<chatbot-widget> answer actions', () => {
     await settled(el);
     const up = part<HTMLButtonElement>(el, 'button[aria-label="Helpful"]');
     expect(up.getAttribute('aria-pressed')).to.equal('false');
-    let event = oneEvent(el, 'chatbot-feedback');
+    let event = nextEvent(el, 'chatbot-feedback');
     up.click();
     const first = (await event) as ChatbotFeedbackEvent;
     expect(first).to.include({ value: 'up', answer: 'Rate me', question: 'Question' });
     await el.updateComplete;
     expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('true');
-    event = oneEvent(el, 'chatbot-feedback');
+    event = nextEvent(el, 'chatbot-feedback');
     part<HTMLButtonElement>(el, 'button[aria-label="Not helpful"]').click();
     expect(((await event) as ChatbotFeedbackEvent).value).to.equal('down');
     await el.updateComplete;
     expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('false');
     expect(part(el, 'button[aria-label="Not helpful"]').getAttribute('aria-pressed')).to.equal('true');
-    event = oneEvent(el, 'chatbot-feedback');
+    event = nextEvent(el, 'chatbot-feedback');
     part<HTMLButtonElement>(el, 'button[aria-label="Not helpful"]').click();
     expect(((await event) as ChatbotFeedbackEvent).value).to.equal(null);
   });

@@ -1,7 +1,7 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatbotErrorEvent } from '../../../src/chatbot-widget.js';
 import { jsonResponse } from './fake-service.js';
-import { mountWidget, part, parts } from './widget-helpers.js';
+import { mountWidget, part, parts, nextEvent } from './widget-helpers.js';
 
 async function notice(options: Parameters<typeof mountWidget>[0]) {
   const { el, service } = await mountWidget({ ...options, ready: false });
@@ -43,7 +43,7 @@ describe('<chatbot-widget> bot states', () => {
   it('explains the service refusing a deactivated bot (403, 1003) and fires chatbot-error', async () => {
     const { el, service } = await mountWidget({ ready: false, bot: () => jsonResponse({ message: 'Bot is deactivated', message_code: 1003 }, 403) });
     void service;
-    const failed = (await oneEvent(el, 'chatbot-error')) as ChatbotErrorEvent;
+    const failed = (await nextEvent(el, 'chatbot-error')) as ChatbotErrorEvent;
     expect(failed).to.include({ operation: 'load-bot', kind: 'deactivated' });
     await el.updateComplete;
     expect(part(el, '[part="notice"]').textContent).to.contain('switched off');

@@ -1,6 +1,6 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { ChatbotAnswerCompleteEvent, ChatbotMessageSentEvent } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { ask, lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
 
 describe('<chatbot-widget> basics', () => {
   it('renders the bot name and a greeting once the bot has loaded', async () => {
@@ -17,8 +17,8 @@ describe('<chatbot-widget> basics', () => {
   it('sends a question and streams the answer with suggestion chips', async () => {
     const { el, service } = await mountWidget();
     service.queueAnswer('Hello **world**', ['First?', 'Second?'], { chunkSize: 5 });
-    const sent = oneEvent(el, 'chatbot-message-sent');
-    const complete = oneEvent(el, 'chatbot-answer-complete');
+    const sent = nextEvent(el, 'chatbot-message-sent');
+    const complete = nextEvent(el, 'chatbot-answer-complete');
     await ask(el, 'Hi');
     expect((await sent) as ChatbotMessageSentEvent).to.include({ message: 'Hi' });
     const done = (await complete) as ChatbotAnswerCompleteEvent;

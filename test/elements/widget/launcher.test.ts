@@ -1,7 +1,7 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
 
 const launcher = (el: ChatbotWidget) => part<HTMLButtonElement>(el, '[part="launcher"]');
 const panel = (el: ChatbotWidget) => part(el, '[part="panel"]');
@@ -30,7 +30,7 @@ describe('<chatbot-widget> launcher mode', () => {
   it('opens on click with chatbot-open, focusing the message field without scrolling the page', async () => {
     const { el } = await mountWidget({ mode: 'launcher' });
     const scrollBefore = window.scrollY;
-    const opened = oneEvent(el, 'chatbot-open');
+    const opened = nextEvent(el, 'chatbot-open');
     launcher(el).click();
     await opened;
     await el.updateComplete;
@@ -50,7 +50,7 @@ describe('<chatbot-widget> launcher mode', () => {
     launcher(el).click();
     await el.updateComplete;
     expect(focused(el)).to.equal(part(el, 'textarea'));
-    const closed = oneEvent(el, 'chatbot-close');
+    const closed = nextEvent(el, 'chatbot-close');
     await sendKeys({ press: 'Escape' });
     await closed;
     await el.updateComplete;

@@ -1,7 +1,7 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatbotLeadSubmitEvent } from '../../../src/chatbot-widget.js';
 import { createFakeService } from './fake-service.js';
-import { ask, freshBotId, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { ask, freshBotId, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
 
 const askForLead = { collect_customer_info: { numberShowing: 1, name: true, email: true, phone: false } };
 
@@ -52,7 +52,7 @@ describe('<chatbot-widget> lead form', () => {
     await settled(el);
     fill(el, 'name', 'Ada Lovelace');
     fill(el, 'email', 'ada@example.com');
-    const submitted = oneEvent(el, 'chatbot-lead-submit');
+    const submitted = nextEvent(el, 'chatbot-lead-submit');
     part<HTMLButtonElement>(el, 'form[part="lead-form"] button[type="submit"]').click();
     const event = (await submitted) as ChatbotLeadSubmitEvent;
     expect(event.fields).to.deep.equal({ name: 'Ada Lovelace', email: 'ada@example.com' });
@@ -75,7 +75,7 @@ describe('<chatbot-widget> lead form', () => {
     await settled(el);
     fill(el, 'name', 'Ada');
     fill(el, 'email', 'ada@example.com');
-    const submitted = oneEvent(el, 'chatbot-lead-submit');
+    const submitted = nextEvent(el, 'chatbot-lead-submit');
     part<HTMLButtonElement>(el, 'form[part="lead-form"] button[type="submit"]').click();
     expect(((await submitted) as ChatbotLeadSubmitEvent).delivered).to.equal(false);
   });
@@ -104,7 +104,7 @@ describe('<chatbot-widget> lead form', () => {
     expect(part<HTMLInputElement>(second.el, 'input[name="name"]').value).to.equal('Half typed');
     fill(second.el, 'email', 'x@y.zz');
     part<HTMLButtonElement>(second.el, 'form[part="lead-form"] button[type="submit"]').click();
-    await oneEvent(second.el, 'chatbot-lead-submit');
+    await nextEvent(second.el, 'chatbot-lead-submit');
     second.el.remove();
     const third = await mountWidget({ botId }, service);
     expect(parts(third.el, 'form[part="lead-form"]')).to.have.length(0);
@@ -115,7 +115,7 @@ describe('<chatbot-widget> lead form', () => {
     const { el } = await mountWidget({ bot: { collect_customer_info: { numberShowing: 0, name: true } } });
     fill(el, 'name', 'Ada');
     part<HTMLButtonElement>(el, 'form[part="lead-form"] button[type="submit"]').click();
-    await oneEvent(el, 'chatbot-lead-submit');
+    await nextEvent(el, 'chatbot-lead-submit');
     await ask(el, 'hi');
     await settled(el);
     el.reset();

@@ -1,9 +1,9 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ChatbotErrorEvent, ChatbotMessageSentEvent, ChatbotSuggestionSelectEvent } from '../../../src/chatbot-widget.js';
 import { formatAnswer } from '../../../src/stream/index.js';
 import { jsonResponse } from './fake-service.js';
-import { answers, ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { answers, ask, lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 
@@ -78,8 +78,8 @@ describe('<chatbot-widget> streaming', () => {
     service.queueAnswer('Delta it is');
     await ask(el, 'start');
     await settled(el);
-    const picked = oneEvent(el, 'chatbot-suggestion-select');
-    const sent = oneEvent(el, 'chatbot-message-sent');
+    const picked = nextEvent(el, 'chatbot-suggestion-select');
+    const sent = nextEvent(el, 'chatbot-message-sent');
     parts<HTMLButtonElement>(el, '.chip')[1]!.click();
     expect(((await picked) as ChatbotSuggestionSelectEvent).question).to.equal('Beta?');
     expect(((await sent) as ChatbotMessageSentEvent).message).to.equal('Beta?');
@@ -87,7 +87,7 @@ describe('<chatbot-widget> streaming', () => {
     await waitUntil(() => parts(el, '.chip').length === 2);
     parts<HTMLButtonElement>(el, '.chip')[0]!.focus();
     await sendKeys({ press: 'ArrowRight' });
-    const sentByKey = oneEvent(el, 'chatbot-message-sent');
+    const sentByKey = nextEvent(el, 'chatbot-message-sent');
     await sendKeys({ press: 'Enter' });
     expect(((await sentByKey) as ChatbotMessageSentEvent).message).to.equal('Delta?');
     await settled(el);
@@ -133,7 +133,7 @@ describe('<chatbot-widget> failures', () => {
   it('keeps a failed answer with Retry and the generic message', async () => {
     const { el, service } = await mountWidget();
     service.queue({ kind: 'response', response: () => jsonResponse({ message: 'Internal error' }, 500) });
-    const failed = oneEvent(el, 'chatbot-error');
+    const failed = nextEvent(el, 'chatbot-error');
     await ask(el, 'Hello?');
     const error = (await failed) as ChatbotErrorEvent;
     expect(error).to.include({ operation: 'answer', kind: 'service' });
@@ -159,7 +159,7 @@ describe('<chatbot-widget> failures', () => {
   it('keeps the text of an answer cut off mid-stream, with Retry', async () => {
     const { el, service } = await mountWidget();
     const stream = service.queueManual();
-    const failed = oneEvent(el, 'chatbot-error');
+    const failed = nextEvent(el, 'chatbot-error');
     await ask(el, 'Long answer please');
     stream.push('*Answer:* The first half');
     await waitUntil(() => lastAnswerText(el) === 'The first half');
@@ -182,7 +182,7 @@ describe('<chatbot-widget> failures', () => {
   it('treats an empty stream as a failed answer', async () => {
     const { el, service } = await mountWidget();
     service.queue({ kind: 'text', body: '' });
-    const failed = oneEvent(el, 'chatbot-error');
+    const failed = nextEvent(el, 'chatbot-error');
     await ask(el, 'Hello?');
     expect(((await failed) as ChatbotErrorEvent).kind).to.equal('empty');
     await settled(el);
@@ -200,7 +200,7 @@ describe('<chatbot-widget> failures', () => {
   it('reports a malformed body (an error object with status 200) as a failure', async () => {
     const { el, service } = await mountWidget();
     service.queue({ kind: 'response', response: () => jsonResponse({ detail: 'Model overloaded' }) });
-    const failed = oneEvent(el, 'chatbot-error');
+    const failed = nextEvent(el, 'chatbot-error');
     await ask(el, 'Hello?');
     const error = (await failed) as ChatbotErrorEvent;
     expect(error.operation).to.equal('answer');
@@ -222,7 +222,7 @@ describe('<chatbot-widget> failures', () => {
   it('explains an answer refused because no messages are left', async () => {
     const { el, service } = await mountWidget();
     service.queue({ kind: 'response', response: () => jsonResponse({ message: 'No messages left', message_code: 1004 }, 402) });
-    const failed = oneEvent(el, 'chatbot-error');
+    const failed = nextEvent(el, 'chatbot-error');
     await ask(el, 'Hello?');
     expect(((await failed) as ChatbotErrorEvent).kind).to.equal('no-messages');
     await settled(el);

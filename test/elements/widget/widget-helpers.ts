@@ -2,6 +2,7 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/chatbot-widget.js';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
+import type { ChatbotWidgetEventMap } from '../../../src/widget/events.js';
 import { createFakeService, type FakeService, type FakeServiceOptions } from './fake-service.js';
 
 let counter = 0;
@@ -87,4 +88,9 @@ export async function settled(el: ChatbotWidget): Promise<void> {
     return last && last.getAttribute('aria-busy') === 'false';
   }, 'the answer did not settle');
   await el.updateComplete;
+}
+
+/** The next event of a name from the widget, typed by the widget's event map. */
+export function nextEvent<K extends keyof ChatbotWidgetEventMap>(target: EventTarget, name: K): Promise<ChatbotWidgetEventMap[K]> {
+  return new Promise((resolve) => target.addEventListener(name, (event) => resolve(event as ChatbotWidgetEventMap[K]), { once: true }));
 }
