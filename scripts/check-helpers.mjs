@@ -1,6 +1,6 @@
 // Shared by scripts/check-stories.mjs and scripts/check-examples.mjs: a static file server on 127.0.0.1 and
 // a headless Chromium driven by playwright-core, with an axe-core audit that reads into shadow roots.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -33,6 +33,11 @@ export async function serveStatic(mounts, extra) {
   const server = createServer(async (req, res) => {
     try {
       if (extra && (await extra(req, res))) return;
+      // Chromium asks for /favicon.ico on its own; a missing one would log a console error.
+      if (req.url === '/favicon.ico' && !Object.values(mounts).some((dir) => existsSync(join(dir, 'favicon.ico')))) {
+        res.writeHead(204).end();
+        return;
+      }
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
       const mount = roots.find(([prefix]) => path.startsWith(prefix) || `${path}/` === prefix);
       if (!mount) return notFound(res);
@@ -81,6 +86,8 @@ export async function launchChromium() {
   });
 }
 
+const AXE_SOURCE = new URL('../node_modules/axe-core/axe.min.js', import.meta.url);
+
 /** Page-level axe rules that judge the host page rather than an embedded element. */
 export const HOST_PAGE_AXE_RULES = ['region', 'landmark-one-main', 'page-has-heading-one', 'bypass'];
 
@@ -90,7 +97,9 @@ export const HOST_PAGE_AXE_RULES = ['region', 'landmark-one-main', 'page-has-hea
  */
 export async function axeViolations(page, selector) {
   const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+  // Evaluated through the DevTools protocol rather than added as a <script>, so a page's strict
+  // Content-Security-Policy (which the examples have) does not block it.
+  if (!hasAxe) await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
   const violations = await page.evaluate(
     async ({ selector, disabled }) => {
       const root = document.querySelector(selector);

@@ -6,6 +6,7 @@
 //   node scripts/check-pack.mjs
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
+import ts from 'typescript';
 import { packPackage } from './check-helpers.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -37,19 +38,10 @@ function exportTargets(value, trail = []) {
   return [];
 }
 
-const specifierPatterns = [
-  /\bfrom\s*["']([^"']+)["']/g,
-  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
-  /\bimport\s*["']([^"']+)["']/g,
-  /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
-];
-
+// Import specifiers of a module or declaration file, read by TypeScript's scanner (which knows strings,
+// templates and comments apart from code); `import()` with a computed name gives only its literal head.
 function specifiersOf(text) {
-  const found = new Set();
-  // Comments would give false specifiers (JSDoc examples): drop them first.
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:"'`\\])\/\/.*$/gm, '$1');
-  for (const pattern of specifierPatterns) for (const match of code.matchAll(pattern)) found.add(match[1]);
-  return [...found];
+  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
 }
 
 const packageNameOf = (specifier) =>
@@ -98,6 +90,8 @@ try {
         bareImports.push({ file, specifier });
         continue;
       }
+      // The literal head of a computed `import('./lang-' + code)` names no file by itself.
+      if (!isDeclaration && !/\.(m|c)?js$|\.json$/.test(specifier)) continue;
       const resolved = posix.normalize(posix.join(posix.dirname(file), specifier));
       const candidates = isDeclaration
         ? [resolved.replace(/\.([cm]?)js$/, '.d.$1ts'), `${resolved}.d.ts`, `${resolved}/index.d.ts`, resolved]

@@ -81,16 +81,12 @@ async function referenceService() {
   if (!existsSync(entry)) throw new Error(`${entry} not found: the live story needs the reference service`);
   const { tsImport } = await import('tsx/esm/api');
   const { startServer } = await tsImport(pathToFileURL(entry).href, import.meta.url);
-  liveService = await startServer({ port: 0, host: '127.0.0.1', seedDemo: true });
+  // A small pause between word groups, so the answer really streams.
+  liveService = await startServer({ port: 0, host: '127.0.0.1', seedDemo: true, answerDelayMs: 30 });
   return liveService;
 }
 
-// Chromium asks for /favicon.ico on its own; the built Storybook has none.
-const server = await serveStatic({ '/': dir }, (req, res) => {
-  if (req.url !== '/favicon.ico') return false;
-  res.writeHead(204).end();
-  return true;
-});
+const server = await serveStatic({ '/': dir });
 const browser = await launchChromium();
 const started = Date.now();
 let passed = 0;
