@@ -16,9 +16,12 @@ export function searchWordsOf(question: string, history: readonly ChatMessage[])
   return previous ? [...new Set([...words, ...keywordsOf(previous.content)])] : words;
 }
 
-/** How well a passage covers a set of question stems: the share matched, and the matches in its heading. */
-export function coverage(passage: Pick<RetrievedPassage, 'heading' | 'content'>, questionStems: ReadonlySet<string>): { share: number; inHeading: number } {
-  if (questionStems.size === 0) return { share: 0, inHeading: 0 };
+/** How well a passage covers a set of question stems: the share matched, the matches in its heading, and the share of its heading matched. */
+export function coverage(
+  passage: Pick<RetrievedPassage, 'heading' | 'content'>,
+  questionStems: ReadonlySet<string>,
+): { share: number; inHeading: number; headingFocus: number } {
+  if (questionStems.size === 0) return { share: 0, inHeading: 0, headingFocus: 0 };
   const bodyStems = stemsOf(passage.content);
   const headingStems = stemsOf(passage.heading);
   let matched = 0;
@@ -27,7 +30,9 @@ export function coverage(passage: Pick<RetrievedPassage, 'heading' | 'content'>,
     if (headingStems.has(questionStem)) inHeading++;
     if (headingStems.has(questionStem) || bodyStems.has(questionStem)) matched++;
   }
-  return { share: matched / questionStems.size, inHeading };
+  // How much of the heading is about the question: "Which tools can I hire?" beats "Tool hire deposit".
+  const headingFocus = headingStems.size > 0 ? inHeading / headingStems.size : 0;
+  return { share: matched / questionStems.size, inHeading, headingFocus };
 }
 
 /**
@@ -47,8 +52,8 @@ export async function retrievePassages(
   const topRank = Math.max(...candidates.map((passage) => passage.rank), 1e-9);
   const scored = candidates
     .map((passage) => {
-      const { share, inHeading } = coverage(passage, questionStems);
-      const score = share + (0.5 * inHeading) / Math.max(questionStems.size, 1) + (0.25 * passage.rank) / topRank;
+      const { share, inHeading, headingFocus } = coverage(passage, questionStems);
+      const score = share + (0.5 * inHeading) / Math.max(questionStems.size, 1) + 0.3 * headingFocus + (0.25 * passage.rank) / topRank;
       return { passage, share, inHeading, score };
     })
     .filter((entry) => entry.share > 0 && (entry.share >= 1 / 3 || entry.inHeading > 0));

@@ -15,6 +15,7 @@ import { retrievePassages, suggestQuestions } from '../answer/retrieval.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';
 import { recordExchange } from '../storage/history.js';
+import { cutStream } from '../streaming.js';
 import { parseInput, requireUuid } from '../validation.js';
 
 /** The path of the streaming endpoint. */
@@ -151,7 +152,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
             controller.enqueue(encoder.encode(formatSseError('The answer could not be completed.')));
             controller.close();
           } else {
-            controller.error(error);
+            cutStream(c, controller);
           }
         }
       },

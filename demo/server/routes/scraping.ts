@@ -11,6 +11,7 @@ import { queryObject, readJsonBody } from '../request.js';
 import { crawl } from '../scrape/crawler.js';
 import { ScrapeRefusedError, fetchPage, type FetchPolicy } from '../scrape/safe-fetch.js';
 import { deleteSourceById, deleteSourceByUrl, listSources, storePage } from '../storage/knowledge.js';
+import { cutStream } from '../streaming.js';
 import { parseInput, requireUuid } from '../validation.js';
 
 // "example.com/docs" means https://example.com/docs; a URL with any other scheme is kept as written (and
@@ -91,7 +92,7 @@ export function registerScrapingRoutes(app: Hono<ServiceEnv>): void {
           c.req.raw.signal.removeEventListener('abort', onClientGone);
           if (crawling.signal.aborted) return;
           options.logger.error(`The scrape for bot ${bot.id} failed`, error);
-          controller.error(error);
+          cutStream(c, controller);
         }
       },
       cancel() {

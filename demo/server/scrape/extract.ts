@@ -149,13 +149,16 @@ export function extractPage(body: string, mediaType: string, url: string): Extra
   const links = pageLinks(document as unknown as Element, url);
   const pageTitle = clean(document.querySelector('title')?.textContent ?? '');
   const firstHeading = clean(document.querySelector('h1')?.textContent ?? '');
-  // Readability changes the document it reads, so it gets its own copy.
-  const article = new Readability(parseHTML(body).document as unknown as Document, { charThreshold: 100 }).parse();
+  // Readability changes the document it reads, so it gets its own copy; a page it cannot read (no root
+  // element, no article) is read whole instead.
+  const copy = parseHTML(body).document;
+  const article = copy.documentElement ? new Readability(copy as unknown as Document, { charThreshold: 100 }).parse() : null;
   let blocks: TextBlock[];
   if (article?.content) {
     blocks = collectBlocks(parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body as unknown as Node);
   } else {
-    blocks = collectBlocks((document.body ?? document.documentElement) as unknown as Node);
+    const root = (document.body ?? document.documentElement) as unknown as Node | null;
+    blocks = root ? collectBlocks(root) : [];
   }
   const title = firstHeading || clean(article?.title ?? '') || pageTitle || url;
   const wordCount = blocks.reduce((sum, block) => sum + countWords(block.text), 0);

@@ -28,7 +28,10 @@ export async function recordExchange(db: Database, botId: string, sessionId: str
   });
 }
 
-/** Reads the sessions of a bot that started within a period (bounds inclusive, either may be open). */
+/**
+ * Reads the sessions of a bot that started within a period (bounds inclusive to the millisecond, as dates
+ * arrive with at most millisecond precision; either bound may be open).
+ */
 export async function readSessions(
   db: Queryable,
   botId: string,
@@ -47,7 +50,7 @@ export async function readSessions(
      from chat_sessions s
      where s.bot_id = $1
        and ($2::timestamptz is null or s.created_at >= $2::timestamptz)
-       and ($3::timestamptz is null or s.created_at <= $3::timestamptz)
+       and ($3::timestamptz is null or date_trunc('milliseconds', s.created_at) <= $3::timestamptz)
      order by s.created_at ${direction}, s.session_id ${direction}
      limit ${HISTORY_LIMIT}`,
     [botId, from?.toISOString() ?? null, to?.toISOString() ?? null],
