@@ -62,7 +62,7 @@ export default {
   },
   fields: {
     userId: 'معرّف المالك',
-    botName: 'الاسم',
+    botName: 'اسم البوت',
     caseStudy: 'حالة الاستخدام',
     botLanguage: 'لغة الإجابات',
     botToneType: 'الأسلوب',

@@ -43,7 +43,7 @@ export default {
   },
   fields: {
     userId: 'Eigentümer-ID',
-    botName: 'Name',
+    botName: 'Bot-Name',
     caseStudy: 'Einsatzzweck',
     botLanguage: 'Sprache der Antworten',
     botToneType: 'Tonfall',

@@ -334,7 +334,7 @@ const en: AdminStrings = {
   },
   fields: {
     userId: 'Owner ID',
-    botName: 'Name',
+    botName: 'Bot name',
     caseStudy: 'Use case',
     botLanguage: 'Answer language',
     botToneType: 'Tone',

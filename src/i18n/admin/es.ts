@@ -43,7 +43,7 @@ export default {
   },
   fields: {
     userId: 'ID del propietario',
-    botName: 'Nombre',
+    botName: 'Nombre del bot',
     caseStudy: 'Caso de uso',
     botLanguage: 'Idioma de las respuestas',
     botToneType: 'Tono',

@@ -43,7 +43,7 @@ export default {
   },
   fields: {
     userId: 'Identifiant du propriétaire',
-    botName: 'Nom',
+    botName: 'Nom du bot',
     caseStudy: 'Cas d’usage',
     botLanguage: 'Langue des réponses',
     botToneType: 'Ton',

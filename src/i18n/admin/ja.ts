@@ -41,7 +41,7 @@ export default {
   },
   fields: {
     userId: 'オーナー ID',
-    botName: '名前',
+    botName: 'ボット名',
     caseStudy: '用途',
     botLanguage: '回答の言語',
     botToneType: '口調',

@@ -41,7 +41,7 @@ export default {
   },
   fields: {
     userId: 'ID chủ sở hữu',
-    botName: 'Tên',
+    botName: 'Tên bot',
     caseStudy: 'Mục đích sử dụng',
     botLanguage: 'Ngôn ngữ trả lời',
     botToneType: 'Giọng điệu',

@@ -109,7 +109,7 @@ describe('<bot-admin> sign-in', () => {
     await waitUntil(() => q(el, 'form.settings') !== null);
     expect(localStorage.getItem(`bot-admin-session:${BASE_URL}`)).to.equal(TOKEN);
     service.on('PUT', '/api/bot', () => json({ message: 'Could not validate credentials', message_code: 1002 }, 401));
-    await typeInto(el, field(el, 'Name'), 'Helpdesk 2');
+    await typeInto(el, field(el, 'Bot name'), 'Helpdesk 2');
     const logout = nextEvent(el, 'bot-admin-logout');
     button(el, 'Save changes').click();
     expect((await logout).reason).to.equal('expired');
@@ -122,7 +122,7 @@ describe('<bot-admin> sign-in', () => {
     service.on('PUT', '/api/bot', (request) => json({ ...JSON.parse(request.body), updated_at: '2024-02-01T00:00:00' }));
     await signIn(el, 'demo', 'demo-password');
     await waitUntil(() => q(el, 'form.settings') !== null);
-    expect(field(el, 'Name').value).to.equal('Helpdesk 2');
+    expect(field(el, 'Bot name').value).to.equal('Helpdesk 2');
   });
 
   it('treats a refused host token as an expired session', async () => {

@@ -23,7 +23,7 @@ function storingService(bot = wireBot()) {
 describe('<bot-admin> settings', () => {
   it('shows every field of the loaded bot and is accessible', async () => {
     const { el } = await mountAdmin();
-    expect(field(el, 'Name').value).to.equal('Helpdesk');
+    expect(field(el, 'Bot name').value).to.equal('Helpdesk');
     expect(field<HTMLSelectElement>(el, 'Use case').value).to.equal('2');
     expect(field<HTMLSelectElement>(el, 'Use case').selectedOptions[0]!.textContent!.trim()).to.equal('Customer support');
     expect(field<HTMLSelectElement>(el, 'Tone').selectedOptions[0]!.textContent!.trim()).to.equal('Professional');
@@ -32,7 +32,7 @@ describe('<bot-admin> settings', () => {
     expect(field<HTMLTextAreaElement>(el, 'Instructions (prompt)').value).to.equal('You answer questions about our shop.');
     expect(field<HTMLTextAreaElement>(el, 'Rule 1').value).to.equal('Be brief.');
     expect(field(el, 'Website 1').value).to.equal('example.com');
-    expect(field(el, 'Name').closest('fieldset')!.querySelector('legend')!.textContent).to.equal('Basics');
+    expect(field(el, 'Bot name').closest('fieldset')!.querySelector('legend')!.textContent).to.equal('Basics');
     expect(field(el, 'The bot answers visitors').checked).to.equal(true);
     expect(field(el, 'Cite sources in answers').checked).to.equal(false);
     expect(field(el, 'Email').checked).to.equal(true);
@@ -59,21 +59,21 @@ describe('<bot-admin> settings', () => {
 
   it('names every invalid field before sending anything and focuses the first', async () => {
     const { el, service } = await mountAdmin();
-    await typeInto(el, field(el, 'Name'), '   ');
+    await typeInto(el, field(el, 'Bot name'), '   ');
     await typeInto(el, field(el, 'Website 1'), 'not a host');
     await typeInto(el, field(el, 'Show the form after this many answers'), '1.5');
     await press(el, 'Save changes');
-    await waitUntil(() => focused(el) === field(el, 'Name'), 'the first invalid field was not focused');
+    await waitUntil(() => focused(el) === field(el, 'Bot name'), 'the first invalid field was not focused');
     expect(service.sent('PUT', '/api/bot')).to.have.length(0);
     const summary = get(el, '.issue-summary');
     expect(summary.getAttribute('role')).to.equal('alert');
     expect(text(summary.querySelector('p'))).to.equal('Please correct 3 fields:');
     expect(all(el, '.issue-summary li').map(text)).to.deep.equal([
-      'Name: Please fill in this field.',
+      'Bot name: Please fill in this field.',
       'Website 1: Please enter a host name such as example.com, *.example.com or localhost:5173.',
       'Show the form after this many answers: Please enter a whole number.',
     ]);
-    for (const label of ['Name', 'Website 1', 'Show the form after this many answers']) {
+    for (const label of ['Bot name', 'Website 1', 'Show the form after this many answers']) {
       const control = field(el, label);
       expect(control.getAttribute('aria-invalid'), label).to.equal('true');
       const errorId = control.getAttribute('aria-describedby')!.split(' ').find((id) => id.startsWith('e-'))!;
@@ -90,10 +90,10 @@ describe('<bot-admin> settings', () => {
 
   it('shows a field issue once the owner leaves the field', async () => {
     const { el } = await mountAdmin();
-    await typeInto(el, field(el, 'Name'), 'x'.repeat(101));
-    expect(field(el, 'Name').getAttribute('aria-invalid')).to.equal('false');
-    await leave(el, field(el, 'Name'));
-    expect(field(el, 'Name').getAttribute('aria-invalid')).to.equal('true');
+    await typeInto(el, field(el, 'Bot name'), 'x'.repeat(101));
+    expect(field(el, 'Bot name').getAttribute('aria-invalid')).to.equal('false');
+    await leave(el, field(el, 'Bot name'));
+    expect(field(el, 'Bot name').getAttribute('aria-invalid')).to.equal('true');
     expect(text(get(el, '#e-botName'))).to.equal('Please use at most 100 characters.');
     expect(q(el, '.issue-summary')).to.equal(null);
   });
@@ -101,7 +101,7 @@ describe('<bot-admin> settings', () => {
   it('translates the issues', async () => {
     const { el } = await mountAdmin({ lang: 'vi' });
     await waitUntil(() => text(q(el, 'h2')) === 'Quản trị bot');
-    await typeInto(el, field(el, 'Tên'), '');
+    await typeInto(el, field(el, 'Tên bot'), '');
     await press(el, 'Lưu thay đổi');
     await waitUntil(() => q(el, '#e-botName') !== null);
     expect(text(get(el, '#e-botName'))).to.equal('Vui lòng điền vào ô này.');
@@ -111,7 +111,7 @@ describe('<bot-admin> settings', () => {
   it('updates the bot with PUT, its id and the typed values, and fires bot-admin-saved', async () => {
     const service = storingService();
     const { el } = await mountAdmin({ service });
-    await typeInto(el, field(el, 'Name'), 'Shop helper');
+    await typeInto(el, field(el, 'Bot name'), 'Shop helper');
     const temperature = field(el, 'Creativity (temperature)');
     temperature.focus();
     await sendKeys({ press: 'ArrowRight' });
@@ -148,13 +148,13 @@ describe('<bot-admin> settings', () => {
       json({ detail: [{ loc: ['body', 'temperature'], msg: 'Input should be less than or equal to 0.5', type: 'less_than_equal' }] }, 422),
     );
     const { el } = await mountAdmin({ service });
-    await typeInto(el, field(el, 'Name'), 'Renamed');
+    await typeInto(el, field(el, 'Bot name'), 'Renamed');
     await typeInto(el, field(el, 'Creativity (temperature)'), '0.9');
     await press(el, 'Save changes');
     await waitUntil(() => q(el, '#e-temperature') !== null);
     expect(focused(el)).to.equal(field(el, 'Creativity (temperature)'));
     expect(text(get(el, '#e-temperature'))).to.equal('Input should be less than or equal to 0.5');
-    expect(field(el, 'Name').value).to.equal('Renamed');
+    expect(field(el, 'Bot name').value).to.equal('Renamed');
     expect(field(el, 'Creativity (temperature)').value).to.equal('0.9');
     await expect(el).to.be.accessible();
   });
@@ -178,7 +178,7 @@ describe('<bot-admin> settings', () => {
     await waitUntil(() => q(el, 'form.settings') !== null);
     expect(text(get(el, '#settings-title'))).to.equal('New bot');
     expect(field(el, 'Owner ID').value).to.equal(OWNER_ID);
-    await typeInto(el, field(el, 'Name'), 'Brand new');
+    await typeInto(el, field(el, 'Bot name'), 'Brand new');
     const saved = nextEvent(el, 'bot-admin-saved');
     await press(el, 'Create bot');
     const event = await saved;
@@ -199,7 +199,7 @@ describe('<bot-admin> settings', () => {
       json(wireBot(request.url.searchParams.get('bot_id') === otherId ? { id: otherId, bot_name: 'Other bot' } : {})),
     );
     const { el } = await mountAdmin({ service });
-    await typeInto(el, field(el, 'Name'), 'Unsaved name');
+    await typeInto(el, field(el, 'Bot name'), 'Unsaved name');
     el.botId = otherId;
     await el.updateComplete;
     const dialog = get<HTMLDialogElement>(el, 'dialog');
@@ -210,13 +210,13 @@ describe('<bot-admin> settings', () => {
 
     button(el, 'Keep editing', dialog).click();
     await waitUntil(() => !dialog.open);
-    expect(field(el, 'Name').value).to.equal('Unsaved name');
+    expect(field(el, 'Bot name').value).to.equal('Unsaved name');
     expect(el.botId).to.equal(BOT_ID);
 
     el.botId = otherId;
     await el.updateComplete;
     button(el, 'Discard changes', dialog).click();
-    await waitUntil(() => field(el, 'Name').value === 'Other bot');
+    await waitUntil(() => field(el, 'Bot name').value === 'Other bot');
     expect(el.getAttribute('bot-id')).to.equal(otherId);
   });
 
@@ -225,7 +225,7 @@ describe('<bot-admin> settings', () => {
     const clean = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(clean);
     expect(clean.defaultPrevented).to.equal(false);
-    await typeInto(el, field(el, 'Name'), 'Unsaved name');
+    await typeInto(el, field(el, 'Bot name'), 'Unsaved name');
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).to.equal(true);
@@ -238,10 +238,10 @@ describe('<bot-admin> settings', () => {
 
   it('discards changes back to the saved settings', async () => {
     const { el } = await mountAdmin();
-    await typeInto(el, field(el, 'Name'), 'Changed');
+    await typeInto(el, field(el, 'Bot name'), 'Changed');
     await press(el, 'Discard changes');
     button(el, 'Discard changes', get(el, 'dialog')).click();
-    await waitUntil(() => field(el, 'Name').value === 'Helpdesk');
+    await waitUntil(() => field(el, 'Bot name').value === 'Helpdesk');
     expect(q(el, '.dirty-note')).to.equal(null);
   });
 

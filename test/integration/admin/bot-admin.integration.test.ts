@@ -95,7 +95,7 @@ describe('<bot-admin> with the reference service', function () {
 
     // Create a bot.
     const name = `Integration bot ${Date.now().toString(36)}`;
-    await type(el, field(el, 'Name'), name);
+    await type(el, field(el, 'Bot name'), name);
     await type(el, field<HTMLTextAreaElement>(el, 'Instructions (prompt)'), 'Answer from the knowledge base only.');
     const created = nextEvent(el, 'bot-admin-saved');
     press(el, 'Create bot');
@@ -106,7 +106,7 @@ describe('<bot-admin> with the reference service', function () {
     expect(createdEvent.bot.num_message_left).to.be.a('number');
 
     // Update it.
-    await type(el, field(el, 'Name'), `${name} (updated)`);
+    await type(el, field(el, 'Bot name'), `${name} (updated)`);
     await type(el, field(el, 'Creativity (temperature)'), '0.4');
     const updated = nextEvent(el, 'bot-admin-saved');
     press(el, 'Save changes');
