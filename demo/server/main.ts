@@ -20,12 +20,14 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 const databaseUrl = env['DATABASE_URL']?.trim() || undefined;
+const databaseSchema = env['DATABASE_SCHEMA']?.trim() || undefined;
 const dataDir = databaseUrl ? undefined : resolve(projectRoot, env['DATA_DIR']?.trim() || '.data/pglite');
 
 const server = await startServer({
   port: numberFromEnv('PORT', 8787),
   host: env['HOST']?.trim() || '127.0.0.1',
   databaseUrl,
+  databaseSchema,
   dataDir,
   jwtSecret: env['JWT_SECRET'] || undefined,
   seedDemo: true,
@@ -41,16 +43,20 @@ const server = await startServer({
 });
 
 const state = await server.service.ready();
-console.log(`
-  Reference service:  ${server.url}
-  Storage:            ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${dataDir}`}
-  Answers:            ${state.provider.name}
-  Demo login:         ${server.demo?.username} / ${server.demo?.password}
-  Demo bot:           ${server.demo?.botId}
-  Demo API key:       ${server.demo?.apiKey}
-  Demo site:          ${server.url}/demo-site/
-
-  Press Ctrl+C to stop.`);
+console.log(
+  [
+    '',
+    `Reference service: ${server.url}`,
+    `Storage: ${databaseUrl ? `PostgreSQL (DATABASE_URL${databaseSchema ? `, schema ${databaseSchema}` : ''})` : `embedded PostgreSQL (PGlite) in ${dataDir}`}`,
+    `Answers: ${state.provider.name}`,
+    `Demo login: ${server.demo?.username} / ${server.demo?.password}`,
+    `Demo bot: ${server.demo?.botId}`,
+    `Demo API key: ${server.demo?.apiKey}`,
+    `Demo site: ${server.url}/demo-site/`,
+    '',
+    'Press Ctrl+C to stop.',
+  ].join('\n'),
+);
 
 let stopping = false;
 async function stop(): Promise<void> {

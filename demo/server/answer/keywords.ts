@@ -18,24 +18,18 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
 }
 
-/** A rough English stem: common suffixes removed, never below three letters. */
+/** A rough English stem: one common suffix removed, then a doubled end consonant and a final "e" dropped. */
 export function stem(word: string): string {
   let value = word.replace(/['’]s$/, '');
-  for (const [suffix, replacement] of [
-    ['ies', 'y'],
-    ['ing', ''],
-    ['ed', ''],
-    ['es', ''],
-    ['s', ''],
-    ['ly', ''],
-  ] as const) {
-    if (value.endsWith(suffix) && value.length - suffix.length + replacement.length >= 3) {
-      value = value.slice(0, value.length - suffix.length) + replacement;
-      break;
-    }
-  }
-  // "embedd" (from "embedding") and "embed" meet.
-  return value.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+  if (/ies$/.test(value) && value.length > 4) value = `${value.slice(0, -3)}y`;
+  else if (/(s|x|z|ch|sh)es$/.test(value)) value = value.slice(0, -2);
+  else if (/[^su]s$/.test(value) && value.length > 3) value = value.slice(0, -1);
+  else if (/ing$/.test(value) && value.length > 5) value = value.slice(0, -3);
+  else if (/ed$/.test(value) && value.length > 5) value = value.slice(0, -2);
+  else if (/ly$/.test(value) && value.length > 5) value = value.slice(0, -2);
+  // "embedding" meets "embed", "theming" meets "themes", "hiring" meets "hire".
+  value = value.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+  return value.length > 3 ? value.replace(/e$/, '') : value;
 }
 
 /** The meaningful words of a question: no stop words, no one-letter words, each once, in order. */

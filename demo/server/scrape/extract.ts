@@ -145,13 +145,15 @@ export function extractPage(body: string, mediaType: string, url: string): Extra
       .map((text): TextBlock => ({ kind: 'text', level: 0, text }));
     return { title: new URL(url).pathname.split('/').pop() || url, blocks, links: [], wordCount: countWords(body) };
   }
-  const { document } = parseHTML(body);
+  // A fragment (no <html> or <body>) is put in a document, so the parser and Readability see a whole page.
+  const html = /<(html|body)[\s>]/i.test(body) ? body : `<!doctype html><html><head></head><body>${body}</body></html>`;
+  const { document } = parseHTML(html);
   const links = pageLinks(document as unknown as Element, url);
   const pageTitle = clean(document.querySelector('title')?.textContent ?? '');
   const firstHeading = clean(document.querySelector('h1')?.textContent ?? '');
   // Readability changes the document it reads, so it gets its own copy; a page it cannot read (no root
   // element, no article) is read whole instead.
-  const copy = parseHTML(body).document;
+  const copy = parseHTML(html).document;
   const article = copy.documentElement ? new Readability(copy as unknown as Document, { charThreshold: 100 }).parse() : null;
   let blocks: TextBlock[];
   if (article?.content) {

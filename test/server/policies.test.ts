@@ -1,0 +1,166 @@
+// The service's pure rules, without a server: which addresses the scraper refuses, which origins a public
+// bot accepts, how pages become passages, and how headings become questions.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isAllowListed, isForbiddenAddress } from '../../demo/server/scrape/address-policy.js';
+import { isOriginAllowed } from '../../demo/server/auth/origins.js';
+import { countWords, extractPage, splitIntoPassages } from '../../demo/server/scrape/extract.js';
+import { headingToQuestion } from '../../demo/server/answer/retrieval.js';
+import { keywordsOf, stem } from '../../demo/server/answer/keywords.js';
+import { composeExtractiveAnswer, wordGroups } from '../../demo/server/answer/extractive.js';
+import type { AnswerSettings, RetrievedPassage } from '../../demo/server/answer/provider.js';
+import { parseScrapeUrl, ScrapeRefusedError } from '../../demo/server/scrape/safe-fetch.js';
+
+describe('address policy', () => {
+  it('refuses loopback, private, link-local, metadata, CGNAT, multicast and reserved addresses', () => {
+    for (const address of [
+      '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.10', '169.254.169.254',
+      '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '192.0.2.1', '198.18.0.1',
+      '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1',
+      '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2001:db8::1', 'not an address',
+    ]) {
+      assert.equal(isForbiddenAddress(address), true, address);
+    }
+  });
+
+  it('lets public unicast addresses through', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8']) {
+      assert.equal(isForbiddenAddress(address), false, address);
+    }
+  });
+
+  it('matches allow-list entries by host and port, or by host alone', () => {
+    const list = ['127.0.0.1:4000', 'localhost', '[::1]:5000'];
+    assert.equal(isAllowListed(new URL('http://127.0.0.1:4000/x'), list), true);
+    assert.equal(isAllowListed(new URL('http://127.0.0.1:4001/x'), list), false);
+    assert.equal(isAllowListed(new URL('http://localhost:9/x'), list), true);
+    assert.equal(isAllowListed(new URL('http://[::1]:5000/'), list), true);
+    assert.equal(isAllowListed(new URL('http://[::1]:5001/'), list), false);
+    assert.equal(isAllowListed(new URL('https://127.0.0.1/'), ['127.0.0.1:443']), true);
+  });
+
+  it('parses only http and https URLs without credentials, dropping the fragment', () => {
+    assert.equal(parseScrapeUrl('https://example.com/a#b').href, 'https://example.com/a');
+    for (const url of ['file:///etc/passwd', 'gopher://x', 'data:text/html,hi', 'http://a:b@example.com/', 'not a url']) {
+      assert.throws(() => parseScrapeUrl(url), ScrapeRefusedError, url);
+    }
+  });
+});
+
+describe('origins of public bots', () => {
+  const domains = ['example.com', '*.example.org', 'localhost:5173', '127.0.0.1', '[::1]'];
+
+  it('accepts exact hosts, wildcard subdomains, ports when given and any port otherwise', () => {
+    for (const origin of ['https://example.com', 'http://example.com:8080', 'https://a.example.org', 'https://a.b.example.org', 'http://localhost:5173', 'http://127.0.0.1:9999', 'http://[::1]:3000']) {
+      assert.equal(isOriginAllowed(origin, domains), true, origin);
+    }
+  });
+
+  it('refuses look-alikes, the bare wildcard domain, other ports and opaque origins', () => {
+    for (const origin of ['https://example.com.evil.test', 'https://notexample.com', 'https://example.org', 'https://evilexample.org', 'http://localhost:3000', 'null', 'file://', 'chrome-extension://abc']) {
+      assert.equal(isOriginAllowed(origin, domains), false, origin);
+    }
+  });
+
+  it('accepts every origin when the bot lists no domain', () => {
+    assert.equal(isOriginAllowed('https://anything.test', []), true);
+  });
+});
+
+describe('page extraction', () => {
+  const page = `<!doctype html><html><head><title>Title tag</title><style>p{}</style><script>var x = "hidden";</script></head>
+    <body><nav><a href="/a">A</a> <a href="/b#frag">B</a> <a href="mailto:x@y.z">mail</a> <a href="/file.pdf">pdf</a> <a href="https://other.test/">other</a></nav>
+    <main><article><h1>Main heading</h1>
+    <p>First paragraph with enough words to be taken as the main content of the page by the reader view of the extractor.</p>
+    <h2>Install</h2><ul><li>Step one <strong>bold</strong></li><li>Step two<ul><li>Nested step</li></ul></li></ul>
+    <h2>Table</h2><table><tr><th>Plan</th><th>Price</th></tr><tr><td>Free</td><td>0</td></tr></table>
+    <p>Another paragraph that keeps going so that the article is long enough for the reader to keep it whole and intact.</p>
+    </article></main><footer>Copyright footer</footer></body></html>`;
+
+  it('keeps the main text as headings, paragraphs, list items and table rows, without scripts or styles', () => {
+    const extracted = extractPage(page, 'text/html', 'https://site.test/docs/');
+    assert.equal(extracted.title, 'Main heading');
+    const texts = extracted.blocks.map((block) => block.text);
+    assert.ok(texts.includes('Install'));
+    assert.ok(texts.includes('- Step one bold'));
+    assert.ok(texts.includes('- Step two'));
+    assert.ok(texts.includes('- Nested step'));
+    assert.ok(texts.includes('Plan | Price'));
+    assert.ok(texts.includes('Free | 0'));
+    assert.ok(!texts.join(' ').includes('hidden'));
+    assert.ok(!texts.join(' ').includes('p{}'));
+    assert.deepEqual(extracted.links, ['https://site.test/a', 'https://site.test/b', 'https://other.test/']);
+    assert.equal(extracted.wordCount, extracted.blocks.reduce((sum, block) => sum + countWords(block.text), 0));
+  });
+
+  it('cuts passages at headings, keeps list items together and the heading with each passage', () => {
+    const passages = splitIntoPassages(extractPage(page, 'text/html', 'https://site.test/docs/'));
+    const install = passages.find((passage) => passage.heading === 'Install');
+    assert.equal(install?.content, '- Step one bold\n- Step two\n- Nested step');
+    assert.ok(passages.some((passage) => passage.heading === 'Main heading' && passage.content.startsWith('First paragraph')));
+  });
+
+  it('cuts a long paragraph at sentence ends', () => {
+    const sentence = 'This sentence has exactly ten words in it, you see. ';
+    const passages = splitIntoPassages(extractPage(`<p>${sentence.repeat(60)}</p>`, 'text/html', 'https://site.test/'));
+    assert.ok(passages.length >= 3);
+    for (const passage of passages) {
+      assert.ok(countWords(passage.content) <= 200);
+      assert.ok(passage.content.endsWith('see.'));
+    }
+  });
+
+  it('reads plain text and survives empty or broken HTML', () => {
+    assert.equal(extractPage('One.\n\nTwo words.', 'text/plain', 'https://site.test/notes.txt').blocks.length, 2);
+    assert.deepEqual(extractPage('', 'text/html', 'https://site.test/').blocks, []);
+    assert.ok(extractPage('<p>unclosed <b>tags <i>here', 'text/html', 'https://site.test/').wordCount >= 3);
+  });
+});
+
+describe('questions and answers without a model', () => {
+  it('turns headings into questions', () => {
+    assert.equal(headingToQuestion('Is the widget free?'), 'Is the widget free?');
+    assert.equal(headingToQuestion('How to embed with a script tag'), 'How do I embed with a script tag?');
+    assert.equal(headingToQuestion('Which domains can embed a bot'), 'Which domains can embed a bot?');
+    assert.equal(headingToQuestion('Pricing'), 'What can you tell me about pricing?');
+    assert.equal(headingToQuestion('API keys'), 'What can you tell me about API keys?');
+  });
+
+  it('keeps the meaningful words and stems them roughly', () => {
+    assert.deepEqual(keywordsOf('How do I change the colours of the widget?'), ['change', 'colours', 'widget']);
+    assert.equal(stem('colours'), stem('colour'));
+    assert.equal(stem('embedding'), stem('embed'));
+    assert.equal(stem('libraries'), 'library');
+  });
+
+  const settings: AnswerSettings = {
+    botName: 'Bot', customPrompt: '', rules: [], temperature: 0, modelName: 'm', toneType: 0, language: '', citations: false, customErrorMessage: '',
+  };
+  const passages: RetrievedPassage[] = [
+    { url: 'https://s.test/care', title: 'Care', heading: 'Watering', content: 'Water the fern twice a week. Ferns like shade.\n\n- Use rain water\n- Never let the pot dry out', rank: 1 },
+    { url: 'https://s.test/soil', title: 'Soil', heading: 'Soil for ferns', content: 'Ferns need watering less in winter. Repot in spring.', rank: 0.5 },
+  ];
+
+  it('answers with sentences and the list of the best passage, word for word', () => {
+    const answer = composeExtractiveAnswer({ question: 'How often should I water my fern?', history: [], passages, settings });
+    assert.ok(answer.startsWith('Water the fern twice a week.'), answer);
+    assert.ok(answer.includes('- Use rain water\n- Never let the pot dry out'));
+    for (const line of answer.split('\n').filter(Boolean)) {
+      const text = line.replace(/^- /, '');
+      assert.ok(passages.some((passage) => passage.content.includes(text.split('. ')[0]!)), line);
+    }
+  });
+
+  it('cites the pages it used when asked, and says plainly when there is nothing', () => {
+    const answer = composeExtractiveAnswer({ question: 'Water my fern?', history: [], passages, settings: { ...settings, citations: true } });
+    assert.match(answer, /Sources: \[Care\]\(https:\/\/s\.test\/care\)/);
+    assert.equal(composeExtractiveAnswer({ question: 'x', history: [], passages: [], settings }), 'I could not find this in the knowledge base.');
+  });
+
+  it('streams in word groups that add up to the text', () => {
+    const text = 'One two three four five six seven.\n\n- eight';
+    const groups = wordGroups(text);
+    assert.equal(groups.join(''), text);
+    assert.ok(groups.length >= 3);
+  });
+});
