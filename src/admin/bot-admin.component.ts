@@ -300,7 +300,9 @@ export class BotAdmin extends LitElement implements AdminContext {
           preview: this.noPreview ? nothing : this.renderPreview(),
           save: () => void this.save(),
           discard: () => this.confirmDiscard(() => this.settings.discard()),
-          retryLoad: () => this.botId && void this.settings.load(this.botId),
+          retryLoad: () => {
+            if (this.botId) void this.settings.load(this.botId);
+          },
           focusField: (field) => this.focusField(field),
           addRow: (list) => void this.addRow(list),
           removeRow: (list, index) => void this.removeRow(list, index),
