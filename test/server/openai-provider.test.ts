@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AnswerParser } from '../../src/stream/answer-parser.js';
 import { createOpenAiProvider } from '../../demo/server/index.js';
 import { openAiSettingsFromEnv } from '../../demo/server/answer/openai.js';
-import { htmlPage, startSite, testEngines, useService, type TestSite } from './helpers.js';
+import { htmlPage, startSite, testEngines, useService, type ResponseBody, type TestSite } from './helpers.js';
 
 const PATH = '/api/chat/get-streaming-response-with-custom-settings';
 
@@ -16,7 +16,7 @@ type Mode = 'ok' | 'unauthorized' | 'endless';
 interface FakeModel {
   url: string;
   mode: Mode;
-  requests: { headers: IncomingMessage['headers']; body: any }[];
+  requests: { headers: IncomingMessage['headers']; body: ResponseBody }[];
   closedEarly: number;
   server: Server;
 }
