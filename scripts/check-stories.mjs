@@ -3,7 +3,7 @@
 // violation inside the story root. Docs pages must render without page errors. Story tags change the page:
 // `mobile` opens a 390×844 touch viewport, `dark-scheme` emulates prefers-color-scheme: dark, and `live`
 // points the story at the reference service, started here (demo/server) with its seeded demo bot.
-//   node scripts/check-stories.mjs [--filter <part of a story id>] [--dir storybook-static]
+//   node scripts/check-stories.mjs [--filter <part of a story id>] [--dir storybook-static] [--concurrency 2]
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { axeViolations, launchChromium, serveStatic } from './check-helpers.mjs';
@@ -15,6 +15,8 @@ const option = (name, fallback) => {
 };
 const dir = option('dir', 'storybook-static');
 const filter = option('filter', '');
+// Stories wait on paced streams more than on the CPU, so two at a time suits a two-core machine.
+const concurrency = Math.max(1, Number(option('concurrency', '2')) || 1);
 const STORY_TIMEOUT_MS = 30_000;
 
 if (!existsSync(`${dir}/index.json`)) {
@@ -94,6 +96,25 @@ let failed = 0;
 let docsPassed = 0;
 let docsFailed = 0;
 
+// Runs `check` over the entries with `concurrency` pages at once; reports come out in the entries' order.
+async function checkAll(list) {
+  const results = new Array(list.length);
+  let next = 0;
+  let printed = 0;
+  const flush = () => {
+    while (printed < list.length && results[printed]) console.log(results[printed++].lines.join('\n'));
+  };
+  const worker = async () => {
+    while (next < list.length) {
+      const index = next++;
+      results[index] = await check(list[index]);
+      flush();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
+  return results.map((result) => result.ok);
+}
+
 async function check(entry) {
   const tags = entry.tags ?? [];
   const isStory = entry.type === 'story';
@@ -156,23 +177,21 @@ async function check(entry) {
   }
   const label = `${entry.title} › ${entry.name}`;
   const ms = Date.now() - began;
-  if (problems.length === 0) {
-    console.log(`  ✓ ${label} (${ms} ms)`);
-    return true;
-  }
-  console.log(`  ✗ ${label} (${entry.id})`);
-  for (const problem of problems) console.log(`      ${problem.replace(/\n/g, '\n      ')}`);
-  return false;
+  if (problems.length === 0) return { ok: true, lines: [`  ✓ ${label} (${ms} ms)`] };
+  return {
+    ok: false,
+    lines: [`  ✗ ${label} (${entry.id})`, ...problems.map((problem) => `      ${problem.replace(/\n/g, '\n      ')}`)],
+  };
 }
 
 try {
-  console.log(`Checking ${stories.length} stories and ${docs.length} docs pages from ${dir} in Chromium`);
-  for (const entry of stories) {
-    if (await check(entry)) passed++;
+  console.log(`Checking ${stories.length} stories and ${docs.length} docs pages from ${dir} in Chromium, ${concurrency} at a time`);
+  for (const ok of await checkAll(stories)) {
+    if (ok) passed++;
     else failed++;
   }
-  for (const entry of docs) {
-    if (await check(entry)) docsPassed++;
+  for (const ok of await checkAll(docs)) {
+    if (ok) docsPassed++;
     else docsFailed++;
   }
 } finally {

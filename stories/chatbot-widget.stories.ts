@@ -72,7 +72,10 @@ const meta: Meta<WidgetStoryArgs> = {
     theme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },
     storage: { control: 'inline-radio', options: ['session', 'local', 'none'] },
     lang: { control: 'select', options: ['', 'en', 'vi', 'ja', 'fr', 'es', 'de', 'ar'] },
-    tokens: { control: 'object' },
+    tokens: {
+      control: 'object',
+      description: 'Story helper, not an attribute: `--chatbot-*` theme tokens set on the container around the widget.',
+    },
   },
   parameters: {
     docs: {
