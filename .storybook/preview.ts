@@ -42,7 +42,7 @@ const preview: Preview = {
   tags: ['autodocs'],
   parameters: {
     layout: 'padded',
-    controls: { expanded: true, matchers: { color: /(background|color)$/i } },
+    controls: { expanded: true },
     docs: { toc: true },
   },
 };
