@@ -26,11 +26,16 @@ export async function ownedBot(c: Context<ServiceEnv>, botId: string, caller: Ca
 /**
  * Reads a bot for a visitor (bot information, chat, leads): the owner always passes; a public bot passes
  * from an allowed Origin (or with no Origin, as non-browser clients send none); an anonymous caller of a
- * private bot gets 401, another user 404.
+ * private bot gets 401, another user 404. With `cached`, an anonymous read may come from the bot cache.
  */
-export async function visitableBot(c: Context<ServiceEnv>, botId: string): Promise<BotAccess> {
+export async function visitableBot(c: Context<ServiceEnv>, botId: string, { cached = false } = {}): Promise<BotAccess> {
   const caller = await callerOf(c);
-  const bot = await findBot(c.get('state').db, botId);
+  const { db, botCache } = c.get('state');
+  let bot = cached && !caller ? botCache.get(botId) : undefined;
+  if (!bot) {
+    bot = await findBot(db, botId);
+    if (bot && cached && !caller) botCache.set(bot);
+  }
   if (!bot) throw botNotFound();
   if (caller && caller.userId === bot.user_id) return { bot, caller, isOwner: true };
   if (!bot.is_visibility) {

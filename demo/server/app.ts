@@ -2,7 +2,6 @@
 // opens on first use (PGlite's first start is slow), so building the app costs nothing.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { createExtractiveProvider } from './answer/extractive.js';
 import { createOpenAiProvider, openAiSettingsFromEnv } from './answer/openai.js';
@@ -18,6 +17,7 @@ import { registerHistoryRoutes } from './routes/history.js';
 import { registerLeadRoutes } from './routes/leads.js';
 import { registerScrapingRoutes } from './routes/scraping.js';
 import { registerUserRoutes } from './routes/users.js';
+import { BotCache } from './storage/bot-cache.js';
 import { openDatabase, type Database } from './storage/database.js';
 
 /** What every route works with once the database is open. */
@@ -30,6 +30,8 @@ export interface ServiceState {
   options: ResolvedOptions;
   /** Writes the answers. */
   provider: AnswerProvider;
+  /** Visitors' short-lived copies of bots. */
+  botCache: BotCache;
 }
 
 /** The Hono environment of the service's routes. */
@@ -49,6 +51,15 @@ export interface ServiceApp {
   /** Closes the database. */
   close(): Promise<void>;
 }
+
+const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'X-Session-Id' } as const;
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': `Authorization, Content-Type, ${API_KEY_HEADER}, X-Session-Id, Accept`,
+  'Access-Control-Max-Age': '600',
+} as const;
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The caller of a request, read once per request. */
 export async function callerOf(c: Context<ServiceEnv>): Promise<Caller | undefined> {
@@ -74,7 +85,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     opening ??= (async () => {
       const db = await openDatabase(options);
       const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
-      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider };
+      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs) };
     })();
     opening.catch(() => {
       opening = undefined;
@@ -84,32 +95,33 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
 
   const app = new Hono<ServiceEnv>();
 
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', API_KEY_HEADER, 'X-Session-Id', 'Accept'],
-      exposeHeaders: ['X-Session-Id'],
-      maxAge: 600,
-    }),
-  );
+  // CORS for embedding: any origin, no credentials (the bots' own Origin check decides who may chat). The
+  // headers are set before the route runs, so they are on every answer, errors included, and a plain JSON
+  // answer keeps @hono/node-server's fast path (changing headers afterwards would rebuild the response).
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      return c.body(null, 204, PREFLIGHT_HEADERS);
+    }
+    for (const [name, value] of Object.entries(CORS_HEADERS)) c.header(name, value);
+    await next();
+  });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: options.maxBodyBytes,
-      onError: () => {
-        throw new ServiceError('bodyTooLarge', `The request body is larger than ${options.maxBodyBytes} bytes.`);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: options.maxBodyBytes,
+    onError: () => {
+      throw new ServiceError('bodyTooLarge', `The request body is larger than ${options.maxBodyBytes} bytes.`);
+    },
+  });
+  // Requests without a body skip the limit, which would otherwise build the full Request object.
+  app.use('*', (c, next) => (BODYLESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
   registerDemoSiteRoutes(app);
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
 
+  let readyState: ServiceState | undefined;
   app.use('*', async (c, next) => {
-    c.set('state', await ready());
+    readyState ??= await ready();
+    c.set('state', readyState);
     await next();
   });
 

@@ -51,6 +51,8 @@ export interface ServiceOptions {
   answerProvider?: AnswerProvider;
   /** Pause between streamed word groups of the extractive answer, in milliseconds (default 0). */
   answerDelayMs?: number;
+  /** How long a visitor's read of a bot may be served from this process's memory, in ms (default 1000; 0: never). */
+  botCacheTtlMs?: number;
   /** Message credits a new bot starts with (default 1000). */
   messageCredits?: number;
   /** Whether `POST /api/users` lets anyone create an account (default false). */
@@ -94,6 +96,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 1_000_000),
     answerProvider: options.answerProvider,
     answerDelayMs: positive('answerDelayMs', options.answerDelayMs, 0),
+    botCacheTtlMs: positive('botCacheTtlMs', options.botCacheTtlMs, 1000),
     messageCredits: positive('messageCredits', options.messageCredits, 1000),
     allowSignup: options.allowSignup ?? false,
     logger: options.logger ?? QUIET_LOGGER,

@@ -171,6 +171,17 @@ for (const engine of testEngines()) {
       assert.equal(asOwner.body.custom_prompt, FULL_BODY.custom_prompt);
     });
 
+    it('shows a visitor a change at once in the process that made it (the visitor cache forgets it)', async () => {
+      const { call, bot, user } = service();
+      const owner = await user();
+      const created = await bot(owner.token, { is_visibility: true, bot_name: 'Before' });
+      assert.equal((await call('GET', `/api/bot/information?bot_id=${created.id}`)).body.bot_name, 'Before');
+      await call('PUT', '/api/bot', { token: owner.token, json: { id: created.id, bot_name: 'After' } });
+      assert.equal((await call('GET', `/api/bot/information?bot_id=${created.id}`)).body.bot_name, 'After');
+      await call('PUT', '/api/bot', { token: owner.token, json: { id: created.id, bot_name: 'After', is_visibility: false } });
+      assert.equal((await call('GET', `/api/bot/information?bot_id=${created.id}`)).status, 401);
+    });
+
     it('allows every origin for a public bot without domains', async () => {
       const { call, bot, user } = service();
       const created = await bot((await user()).token, { is_visibility: true, domain: [] });
@@ -224,9 +235,17 @@ for (const engine of testEngines()) {
       const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
       for (const header of ['authorization', 'content-type', 'chatfly-api-key']) assert.ok(allowed.includes(header), header);
       assert.equal(response.headers.get('access-control-allow-credentials'), null);
-      const simple = await service().request('GET', '/api/health', { headers: { origin: 'https://shop.example' } });
-      assert.equal(simple.headers.get('access-control-allow-origin'), '*');
-      assert.equal(simple.headers.get('access-control-expose-headers'), 'X-Session-Id');
+      for (const path of ['/api/health', `/api/bot/information?bot_id=${UNKNOWN_ID}`, '/api/nothing-here', '/demo-site/']) {
+        const simple = await service().request('GET', path, { headers: { origin: 'https://shop.example' } });
+        assert.equal(simple.headers.get('access-control-allow-origin'), '*', path);
+        assert.equal(simple.headers.get('access-control-expose-headers'), 'X-Session-Id', path);
+      }
+      const streamed = await service().request('POST', '/api/chat/get-streaming-response-with-custom-settings', {
+        headers: { origin: 'https://shop.example' },
+        json: { bot_id: UNKNOWN_ID, message: 'Hi' },
+      });
+      assert.equal(streamed.status, 404);
+      assert.equal(streamed.headers.get('access-control-allow-origin'), '*', 'errors carry CORS headers, so the page can read them');
     });
 
     it('answers 500 without leaking the cause when the database fails', async () => {

@@ -77,6 +77,8 @@ for (const engine of testEngines()) {
       const result = await ask(service(), { bot_id: botId, message: 'How should I prune my roses?' }, { headers: { origin: 'https://shop.example' } });
       assert.equal(result.status, 200);
       assert.equal(result.response.headers.get('content-type'), 'text/plain; charset=utf-8');
+      assert.equal(result.response.headers.get('access-control-allow-origin'), '*');
+      assert.equal(result.response.headers.get('access-control-expose-headers'), 'X-Session-Id');
       assert.match(result.text, /^\*Answer:\* /);
       assert.match(result.text, /\n\n\*Suggest Questions:\*\n1\. .+\n2\. .+\n3\. .+\n4\. .+$/);
       assert.match(result.answer, /Prune roses in late winter, cutting just above an outward-facing bud\./);

@@ -10,6 +10,8 @@ import { keywordsOf, stem } from '../../demo/server/answer/keywords.js';
 import { composeExtractiveAnswer, wordGroups } from '../../demo/server/answer/extractive.js';
 import type { AnswerSettings, RetrievedPassage } from '../../demo/server/answer/provider.js';
 import { parseScrapeUrl, ScrapeRefusedError } from '../../demo/server/scrape/safe-fetch.js';
+import { BotCache } from '../../demo/server/storage/bot-cache.js';
+import type { StoredBot } from '../../demo/server/storage/bots.js';
 
 describe('address policy', () => {
   it('refuses loopback, private, link-local, metadata, CGNAT, multicast and reserved addresses', () => {
@@ -162,5 +164,32 @@ describe('questions and answers without a model', () => {
     const groups = wordGroups(text);
     assert.equal(groups.join(''), text);
     assert.ok(groups.length >= 3);
+  });
+});
+
+describe('the visitor bot cache', () => {
+  const bot = (id: string) => ({ id, bot_name: id }) as StoredBot;
+
+  it('keeps entries for their time to live only, and forgets on demand', async () => {
+    const cache = new BotCache(40);
+    cache.set(bot('a'));
+    assert.equal(cache.get('a')?.bot_name, 'a');
+    cache.forget('a');
+    assert.equal(cache.get('a'), undefined);
+    cache.set(bot('b'));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.equal(cache.get('b'), undefined);
+  });
+
+  it('holds nothing with a time to live of 0, and drops the oldest entry when full', () => {
+    const off = new BotCache(0);
+    off.set(bot('a'));
+    assert.equal(off.get('a'), undefined);
+    const small = new BotCache(10_000, 2);
+    small.set(bot('a'));
+    small.set(bot('b'));
+    small.set(bot('c'));
+    assert.equal(small.get('a'), undefined);
+    assert.equal(small.get('c')?.bot_name, 'c');
   });
 });

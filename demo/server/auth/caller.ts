@@ -29,6 +29,7 @@ function unauthorized(message: string): ServiceError {
 export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssuer): Promise<Caller | undefined> {
   const authorization = c.req.header('authorization')?.trim();
   const apiKeyHeader = c.req.header(API_KEY_HEADER)?.trim();
+  if (!authorization && !apiKeyHeader) return undefined;
   if (authorization) {
     const match = /^bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".');

@@ -5,9 +5,21 @@ import { visitableBot } from '../access.js';
 import { callerOf, type ServiceEnv } from '../app.js';
 import { requireCaller, type Caller } from '../auth/caller.js';
 import { ServiceError, botNotFound, invalidField } from '../errors.js';
-import { queryObject, readJsonBody } from '../request.js';
-import { botToWire, insertBot, updateBot } from '../storage/bots.js';
+import { readJsonBody } from '../request.js';
+import { botToWire, insertBot, updateBot, type StoredBot } from '../storage/bots.js';
 import { requireUuid } from '../validation.js';
+
+// What a visitor sees of a bot, serialised once per stored copy (cached copies are read on every page view
+// of a site with the widget). The prompt and rules are the owner's business and are left empty.
+const visitorJsonOf = new WeakMap<StoredBot, string>();
+function visitorJson(bot: StoredBot): string {
+  let json = visitorJsonOf.get(bot);
+  if (json === undefined) {
+    json = JSON.stringify({ ...botToWire(bot), custom_prompt: '', rules: [] });
+    visitorJsonOf.set(bot, json);
+  }
+  return json;
+}
 
 function botBodyError(issues: readonly BotBodyIssue[]): ServiceError {
   const detail = issues.map((issue) => ({
@@ -44,14 +56,15 @@ export function registerBotRoutes(app: Hono<ServiceEnv>): void {
     const botId = requireUuid(validation.value.id, 'body', 'id');
     const bot = await updateBot(c.get('state').db, caller.userId, botId, validation.value);
     if (!bot) throw botNotFound();
+    c.get('state').botCache.forget(bot.id);
     return c.json(botToWire(bot));
   });
 
   app.get('/api/bot/information', async (c) => {
-    const botId = queryObject(c)['bot_id'];
+    const botId = c.req.query('bot_id');
     if (!botId) throw invalidField(['query', 'bot_id'], 'bot_id is required', 'missing');
-    const { bot, isOwner } = await visitableBot(c, requireUuid(botId, 'query', 'bot_id'));
-    // A visitor sees the bot's public face; its prompt and rules are the owner's business.
-    return c.json(isOwner ? botToWire(bot) : { ...botToWire(bot), custom_prompt: '', rules: [] });
+    const { bot, isOwner } = await visitableBot(c, requireUuid(botId, 'query', 'bot_id'), { cached: true });
+    if (isOwner) return c.json(botToWire(bot));
+    return c.body(visitorJson(bot), 200, { 'content-type': 'application/json' });
   });
 }

@@ -137,6 +137,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
             stage = 'done';
             const finalAnswer = answer.trim();
             await recordExchange(db, bot.id, sessionId, question, finalAnswer);
+            c.get('state').botCache.forget(bot.id);
             const tail = answerTail(answer, suggestions);
             if (tail) controller.enqueue(encode(tail));
             if (sse) controller.enqueue(encoder.encode(SSE_DONE));
@@ -164,14 +165,11 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
       },
     });
 
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        'content-type': sse ? 'text/event-stream; charset=utf-8' : 'text/plain; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-session-id': sessionId,
-        'x-accel-buffering': 'no',
-      },
+    return c.body(stream, 200, {
+      'content-type': sse ? 'text/event-stream; charset=utf-8' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-session-id': sessionId,
+      'x-accel-buffering': 'no',
     });
   });
 }

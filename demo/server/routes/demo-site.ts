@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { ServiceEnv } from '../app.js';
 import { ServiceError } from '../errors.js';
 
@@ -19,12 +19,12 @@ export function registerDemoSiteRoutes(app: Hono<ServiceEnv>): void {
       .filter((name) => name.endsWith('.html'))
       .map((name) => [name, readFileSync(join(DEMO_SITE_DIR, name), 'utf8')] as const),
   );
-  const serve = (name: string) => {
+  const serve = (c: Context, name: string) => {
     const page = pages.get(name);
     if (page === undefined) throw new ServiceError('notFound', `The demo site has no page ${name}.`);
-    return new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+    return c.body(page, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
   };
-  app.get('/demo-site', () => serve('index.html'));
-  app.get('/demo-site/', () => serve('index.html'));
-  app.get('/demo-site/:page', (c) => serve(c.req.param('page')));
+  app.get('/demo-site', (c) => serve(c, 'index.html'));
+  app.get('/demo-site/', (c) => serve(c, 'index.html'));
+  app.get('/demo-site/:page', (c) => serve(c, c.req.param('page')));
 }

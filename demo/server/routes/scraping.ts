@@ -101,9 +101,10 @@ export function registerScrapingRoutes(app: Hono<ServiceEnv>): void {
         void steps.return(undefined).catch(() => undefined);
       },
     });
-    return new Response(stream, {
-      status: 200,
-      headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+    return c.body(stream, 200, {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
     });
   });
 

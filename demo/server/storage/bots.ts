@@ -97,11 +97,6 @@ export async function updateBot(
   return row ? findBot(db, row.id) : undefined;
 }
 
-/** Sets a bot's remaining message credits. */
-export async function setMessageCredits(db: Queryable, botId: string, credits: number): Promise<void> {
-  await db.query('update bots set num_message_left = $2 where id = $1', [botId, credits]);
-}
-
 /** The wire shape of a stored bot (the Bot of the interface). */
 export function botToWire(bot: StoredBot): Bot {
   return {

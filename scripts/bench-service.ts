@@ -1,0 +1,193 @@
+// `npm run bench:service`: the reference service under load, on this machine, against 127.0.0.1.
+//
+// 1. Requests/s and p99 latency of GET /api/bot/information?bot_id= (a visitor loading the widget) on the
+//    embedded database, side by side with a bare node:http server answering the same JSON (the ceiling of
+//    this machine), interleaved over several rounds; medians are printed with the ratio to the ceiling.
+//    The service is measured twice: as configured (visitor reads of a bot may come from its 1 s cache) and
+//    with the cache off, so every request reads PGlite.
+// 2. 200 concurrent streamed answers (raw text, 20 ms between word groups): every one must complete with
+//    an answer and suggestions, with no error; the time, the peak of open streams and the stored history
+//    are checked and printed.
+// Each server runs in its own process (autocannon is not sharing their event loop). Options:
+//   --rounds=3 --duration=8 --connections=50 --streams=200
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { AnswerParser } from '../src/stream/answer-parser.js';
+
+const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number; average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
+
+function flag(name: string, fallback: number): number {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new RangeError(`--${name} must be a positive number`);
+  return parsed;
+}
+
+const role = process.argv.find((arg) => arg.startsWith('--role='))?.split('=')[1];
+
+// ---- child roles --------------------------------------------------------------------------------------
+
+async function serveService(cacheTtlMs: number): Promise<void> {
+  const { startServer } = await import('../demo/server/index.js');
+  const server = await startServer({ port: 0, seedDemo: true, answerDelayMs: 20, botCacheTtlMs: cacheTtlMs });
+  process.stdout.write(`${JSON.stringify({ url: server.url, botId: server.demo!.botId, apiKey: server.demo!.apiKey })}\n`);
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+}
+
+function serveBare(body: string): void {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
+  });
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+// ---- the benchmark ------------------------------------------------------------------------------------
+
+async function startChild(args: string[]): Promise<{ child: ChildProcess; info: { url: string; botId?: string; apiKey?: string } }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const info = await new Promise<{ url: string }>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n').find((text) => text.startsWith('{'));
+      if (line && output.includes('\n')) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`A benchmark server exited early (${code}).`)));
+  });
+  return { child, info };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function streamAnswers(url: string, botId: string, count: number) {
+  let open = 0;
+  let peak = 0;
+  const errors: string[] = [];
+  const started = performance.now();
+  const one = async (index: number) => {
+    const response = await fetch(`${url}${STREAM_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+      body: JSON.stringify({ bot_id: botId, message: 'How do I change the colours of the widget?', chat_history: [], session_id: `bench-${index}` }),
+    });
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+    open++;
+    peak = Math.max(peak, open);
+    const parser = new AnswerParser();
+    let answer = '';
+    let suggestions = 0;
+    try {
+      const decoder = new TextDecoder();
+      for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+        for (const event of parser.push(decoder.decode(bytes, { stream: true }))) if (event.type === 'text') answer += event.text;
+      }
+      for (const event of parser.end()) {
+        if (event.type === 'text') answer += event.text;
+        if (event.type === 'suggestions') suggestions = event.questions.length;
+      }
+    } finally {
+      open--;
+    }
+    if (!answer.includes('--chatbot-accent') || suggestions !== 4) throw new Error(`incomplete answer (${answer.length} characters, ${suggestions} suggestions)`);
+  };
+  const results = await Promise.allSettled(Array.from({ length: count }, (_, index) => one(index)));
+  for (const result of results) if (result.status === 'rejected') errors.push(String(result.reason?.message ?? result.reason));
+  return { seconds: (performance.now() - started) / 1000, peak, completed: count - errors.length, errors };
+}
+
+async function main(): Promise<void> {
+  const rounds = flag('rounds', 3);
+  const duration = flag('duration', 8);
+  const connections = flag('connections', 50);
+  const streams = flag('streams', 200);
+  const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
+  const children: ChildProcess[] = [];
+  const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
+  process.once('SIGINT', () => {
+    stopAll();
+    process.exit(130);
+  });
+  try {
+    console.log(`Starting the service twice (cache on and off) and a bare node:http server…`);
+    const cached = await startChild(['--role=service', '--cache=on']);
+    children.push(cached.child);
+    const uncached = await startChild(['--role=service', '--cache=off']);
+    children.push(uncached.child);
+    const path = `/api/bot/information?bot_id=${cached.info.botId}`;
+    const json = await (await fetch(`${cached.info.url}${path}`)).text();
+    const bare = await startChild(['--role=bare', `--body=${Buffer.from(json).toString('base64')}`]);
+    children.push(bare.child);
+
+    const targets = [
+      { name: 'bare node:http (same JSON)', url: `${bare.info.url}${path}` },
+      { name: 'service, PGlite, 1 s bot cache', url: `${cached.info.url}${path}` },
+      { name: 'service, PGlite, no cache', url: `${uncached.info.url}/api/bot/information?bot_id=${uncached.info.botId}` },
+    ];
+    const samples = targets.map(() => ({ rps: [] as number[], p99: [] as number[], failures: 0 }));
+    console.log(`GET /api/bot/information: ${rounds} rounds × ${duration} s per target, ${connections} connections, after a 2 s warm-up each`);
+    for (const target of targets) await autocannon({ url: target.url, connections, duration: 2 });
+    for (let round = 1; round <= rounds; round++) {
+      for (const [index, target] of targets.entries()) {
+        const result = await autocannon({ url: target.url, connections, duration });
+        samples[index]!.rps.push(result.requests.average);
+        samples[index]!.p99.push(result.latency.p99);
+        samples[index]!.failures += result.errors + result.timeouts + result.non2xx;
+        console.log(`  round ${round}: ${target.name.padEnd(32)} ${result.requests.average.toFixed(0).padStart(7)} req/s  p99 ${result.latency.p99} ms`);
+      }
+    }
+    const bareRps = median(samples[0]!.rps);
+    console.log('\nMedians');
+    console.log(`  ${'target'.padEnd(32)} ${'req/s'.padStart(7)}  ${'p99 ms'.padStart(6)}  ${'× bare'.padStart(6)}  failures`);
+    for (const [index, target] of targets.entries()) {
+      const rps = median(samples[index]!.rps);
+      console.log(
+        `  ${target.name.padEnd(32)} ${rps.toFixed(0).padStart(7)}  ${median(samples[index]!.p99).toFixed(0).padStart(6)}  ${(rps / bareRps).toFixed(2).padStart(6)}  ${samples[index]!.failures}`,
+      );
+    }
+    const ratio = median(samples[1]!.rps) / bareRps;
+    console.log(`  target: at least 0.50 × bare on the embedded database: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)})`);
+
+    console.log(`\n${streams} concurrent streamed answers (20 ms between word groups)…`);
+    const before = await fetch(`${cached.info.url}/api/chat/history?bot_id=${cached.info.botId}`, { headers: { authorization: `Bearer ${cached.info.apiKey}` } });
+    const sessionsBefore = ((await before.json()) as unknown[]).length;
+    const outcome = await streamAnswers(cached.info.url, cached.info.botId!, streams);
+    const after = await fetch(`${cached.info.url}/api/chat/history?bot_id=${cached.info.botId}`, { headers: { authorization: `Bearer ${cached.info.apiKey}` } });
+    const stored = ((await after.json()) as unknown[]).length - sessionsBefore;
+    console.log(`  completed ${outcome.completed}/${streams}, errors ${outcome.errors.length}, peak open streams ${outcome.peak}, ${outcome.seconds.toFixed(2)} s, sessions stored ${stored}`);
+    for (const error of outcome.errors.slice(0, 5)) console.log(`  error: ${error}`);
+    const streamsOk = outcome.completed === streams && outcome.errors.length === 0 && stored === streams;
+    console.log(`  target: ${streams} concurrent streams answered completely with no error: ${streamsOk ? 'met' : 'NOT met'}`);
+    const failures = samples.reduce((sum, sample) => sum + sample.failures, 0);
+    process.exitCode = streamsOk && failures === 0 ? 0 : 1;
+  } finally {
+    stopAll();
+  }
+}
+
+if (role === 'service') {
+  await serveService(process.argv.includes('--cache=off') ? 0 : 1000);
+} else if (role === 'bare') {
+  const body = process.argv.find((arg) => arg.startsWith('--body='))!.slice('--body='.length);
+  serveBare(Buffer.from(body, 'base64').toString('utf8'));
+} else {
+  await main();
+}
