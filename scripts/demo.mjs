@@ -17,6 +17,8 @@ const service = await startServer({
   dataDir: process.env.DATA_DIR,
   databaseUrl: process.env.DATABASE_URL,
   seedDemo: true,
+  // Stream answers word by word at a reading pace, as a hosted model would.
+  answerDelayMs: Number(process.env.ANSWER_DELAY_MS ?? 30),
   demoUsername: process.env.DEMO_USERNAME,
   demoPassword: process.env.DEMO_PASSWORD,
 });
