@@ -35,15 +35,23 @@ export interface StoredBot extends Bot {
 
 const JSON_FIELDS: ReadonlySet<BotField> = new Set(['domain', 'collect_customer_info', 'rules']);
 
-const SELECT_BOT = `select id, user_id, bot_name, case_study, is_visibility, domain, collect_customer_info, rules,
-  gpt_model_name, temperature, custom_prompt, bot_tone_type, custom_error_message, is_enable_citation,
-  is_activate, bot_language, num_message_left,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
-  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as updated_at
-  from bots`;
+// One JSON text per row: PGlite parses one column far faster than nineteen typed ones (about half the time
+// of the whole query). Timestamps come as zone-less UTC (`2024-01-19T17:53:51.64387`) and are shaped in toStored.
+const SELECT_BOT = `select row_to_json(b)::text as bot from (
+  select id, user_id, bot_name, case_study, is_visibility, domain, collect_customer_info, rules, gpt_model_name,
+    temperature, custom_prompt, bot_tone_type, custom_error_message, is_enable_citation, is_activate, bot_language,
+    num_message_left, created_at at time zone 'UTC' as created_at, updated_at at time zone 'UTC' as updated_at
+  from bots where id = $1) b`;
 
-function toStored(row: Record<string, unknown>): StoredBot {
-  return { ...(row as unknown as StoredBot), temperature: Number(row['temperature']), num_message_left: Number(row['num_message_left']) };
+function toStored(json: string): StoredBot {
+  const row = JSON.parse(json) as StoredBot;
+  const seconds = (timestamp: string) => timestamp.slice(0, 19);
+  const fraction = (timestamp: string) => (timestamp.split('.')[1] ?? '').padEnd(6, '0');
+  return {
+    ...row,
+    created_at: `${seconds(row.created_at)}Z`,
+    updated_at: `${seconds(row.updated_at)}.${fraction(row.updated_at)}`,
+  };
 }
 
 function fieldValue(field: BotField, value: unknown): unknown {
@@ -58,8 +66,8 @@ function presentFields(body: Partial<BotCreateBody>): BotField[] {
 
 /** Reads a bot by id. */
 export async function findBot(db: Queryable, botId: string): Promise<StoredBot | undefined> {
-  const [row] = await db.query(`${SELECT_BOT} where id = $1`, [botId]);
-  return row ? toStored(row) : undefined;
+  const [row] = await db.query<{ bot: string }>(SELECT_BOT, [botId]);
+  return row ? toStored(row.bot) : undefined;
 }
 
 /** Creates a bot owned by a user with the given message credits; returns it. */
