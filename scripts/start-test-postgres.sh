@@ -54,6 +54,14 @@ chmod 700 "$dir"
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# A cluster left by another PostgreSQL major version cannot be started by this one: start afresh.
+major=$("$bin/postgres" --version | sed -E 's/[^0-9]*([0-9]+).*/\1/')
+if [ -f "$dir/data/PG_VERSION" ] && [ "$(cat "$dir/data/PG_VERSION")" != "$major" ]; then
+  log "removing a cluster of PostgreSQL $(cat "$dir/data/PG_VERSION") (this is $major)"
+  as_owner "$bin/pg_ctl" -D "$dir/data" stop -m fast >&2 2>/dev/null || true
+  rm -rf "$dir/data" "$dir/port"
+fi
+
 running=false
 if [ -f "$dir/port" ] && [ -f "$dir/data/PG_VERSION" ] && as_owner "$bin/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
   port=$(cat "$dir/port")

@@ -7,7 +7,7 @@ import { isOriginAllowed } from '../../demo/server/auth/origins.js';
 import { countWords, extractPage, splitIntoPassages } from '../../demo/server/scrape/extract.js';
 import { headingToQuestion } from '../../demo/server/answer/retrieval.js';
 import { keywordsOf, stem } from '../../demo/server/answer/keywords.js';
-import { composeExtractiveAnswer, wordGroups } from '../../demo/server/answer/extractive.js';
+import { composeExtractiveAnswer, createExtractiveProvider, wordGroups } from '../../demo/server/answer/extractive.js';
 import type { AnswerSettings, RetrievedPassage } from '../../demo/server/answer/provider.js';
 import { parseScrapeUrl, ScrapeRefusedError } from '../../demo/server/scrape/safe-fetch.js';
 import { BotCache } from '../../demo/server/storage/bot-cache.js';
@@ -157,6 +157,19 @@ describe('questions and answers without a model', () => {
     const answer = composeExtractiveAnswer({ question: 'Water my fern?', history: [], passages, settings: { ...settings, citations: true } });
     assert.match(answer, /Sources: \[Care\]\(https:\/\/s\.test\/care\)/);
     assert.equal(composeExtractiveAnswer({ question: 'x', history: [], passages: [], settings }), 'I could not find this in the knowledge base.');
+  });
+
+  it('stops streaming as soon as its signal aborts, even in a pause', async () => {
+    const provider = createExtractiveProvider({ delayMs: 200 });
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    for await (const piece of provider.answer({ question: 'How often should I water my fern?', history: [], passages, settings, signal: controller.signal })) {
+      pieces.push(piece);
+    }
+    assert.equal(pieces.length, 1, 'only the piece before the first pause');
+    assert.ok(Date.now() - started < 180, 'the pause was cut short');
   });
 
   it('streams in word groups that add up to the text', () => {
