@@ -128,7 +128,12 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
           if (stage === 'answer') {
             const result = pending ?? (await pieces.next());
             pending = undefined;
-            if (generation.signal.aborted) return;
+            if (generation.signal.aborted) {
+              // The client is gone: end without storing anything.
+              stage = 'done';
+              controller.close();
+              return;
+            }
             if (!result.done) {
               answer += result.value;
               if (result.value) controller.enqueue(encode(result.value));
