@@ -14,7 +14,7 @@ const { startServer } = await tsImport('../demo/server/index.ts', import.meta.ur
 const service = await startServer({
   port: servicePort,
   host,
-  dataDir: process.env.DATA_DIR,
+  dataDir: process.env.DATA_DIR ?? '.data/pglite',
   databaseUrl: process.env.DATABASE_URL,
   seedDemo: true,
   // Stream answers word by word at a reading pace, as a hosted model would.

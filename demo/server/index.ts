@@ -77,7 +77,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let demo: DemoAccount | undefined;
   if (withDemo) {
     try {
-      demo = await seedDemo(await service.ready(), {
+      const state = await service.ready();
+      // The demo site is served by the service itself: with the demo seeded, its own pages may be read,
+      // so a newcomer can add one to a bot from the admin on a machine with no other site to reach.
+      const ownHost = new URL(url).host;
+      if (!state.options.scrapeAllowedHosts.includes(ownHost)) {
+        state.options.scrapeAllowedHosts = [...state.options.scrapeAllowedHosts, ownHost];
+      }
+      demo = await seedDemo(state, {
         username: options.demoUsername || DEFAULT_DEMO_USERNAME,
         password: options.demoPassword || DEFAULT_DEMO_PASSWORD,
         serviceUrl: url,
