@@ -1,4 +1,6 @@
 import { defineConfig, type UserConfig } from 'vite';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
+import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
 /**
  * Three builds, chosen by `--mode` (scripts/build.mjs runs them in order):
@@ -36,6 +38,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'app') {
     return {
       ...common,
+      plugins: [minifyLitTemplates()],
       build: {
         ...common.build,
         emptyOutDir: false,

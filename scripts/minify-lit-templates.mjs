@@ -1,0 +1,96 @@
+// A Vite plugin for the minified builds: squeezes the white space and comments out of Lit's css`` and
+// html`` template literals, which the JavaScript minifier leaves as they are.
+// css``: comments go, white space runs become one space, and the spaces around { } ; , > go (never around
+// ':', where a space is a descendant combinator). html``: a white space run holding a line break becomes
+// one space, so text keeps its word breaks. Only literal parts change; ${…} expressions are kept, with the
+// tagged templates nested in them squeezed too.
+
+// Index just past the template literal whose opening backtick is at code[start - 1].
+function templateEnd(code, start) {
+  for (let i = start; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '\\') i++;
+    else if (ch === '`') return i + 1;
+    else if (ch === '$' && code[i + 1] === '{') i = expressionEnd(code, i + 2) - 1;
+  }
+  throw new Error('unterminated template literal');
+}
+
+// Index just past the `}` closing the expression that starts at `start` (just after `${`).
+function expressionEnd(code, start) {
+  let depth = 1;
+  for (let i = start; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return i + 1;
+    else if (ch === '`') i = templateEnd(code, i + 1) - 1;
+    else if (ch === '"' || ch === "'") {
+      for (i++; i < code.length && code[i] !== ch; i++) if (code[i] === '\\') i++;
+    } else if (ch === '/' && code[i + 1] === '/') i = code.indexOf('\n', i);
+    else if (ch === '/' && code[i + 1] === '*') i = code.indexOf('*/', i) + 1;
+  }
+  throw new Error('unterminated template expression');
+}
+
+function squeezeCss(text) {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}');
+}
+
+function squeezeHtml(text) {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+/** Rewrites the literal parts of every css`` and html`` template in `code`. */
+export function squeezeLitTemplates(code) {
+  const tagPattern = /\b(css|html)`/g;
+  let out = '';
+  let index = 0;
+  for (let match = tagPattern.exec(code); match; match = tagPattern.exec(code)) {
+    const squeeze = match[1] === 'css' ? squeezeCss : squeezeHtml;
+    const start = match.index + match[0].length;
+    let literal = '';
+    let i = start;
+    out += code.slice(index, start);
+    for (;;) {
+      const ch = code[i];
+      if (ch === '\\') {
+        literal += ch + code[i + 1];
+        i += 2;
+      } else if (ch === '`') {
+        out += squeeze(literal) + '`';
+        i++;
+        break;
+      } else if (ch === '$' && code[i + 1] === '{') {
+        const end = expressionEnd(code, i + 2);
+        out += squeeze(literal) + '${' + squeezeLitTemplates(code.slice(i + 2, end - 1)) + '}';
+        literal = '';
+        i = end;
+      } else if (i >= code.length) {
+        throw new Error('unterminated template literal');
+      } else {
+        literal += ch;
+        i++;
+      }
+    }
+    index = i;
+    tagPattern.lastIndex = i;
+  }
+  return out + code.slice(index);
+}
+
+/** @returns {import('vite').Plugin} */
+export function minifyLitTemplates() {
+  return {
+    name: 'minify-lit-templates',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !/\b(css|html)`/.test(code)) return null;
+      const squeezed = squeezeLitTemplates(code);
+      return squeezed === code ? null : { code: squeezed, map: null };
+    },
+  };
+}
