@@ -9,7 +9,7 @@ import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
  * - `loader`: dist/chatbot-widget.js, the script-tag file: a tiny IIFE that mounts a launcher and loads the app.
  * Without a mode (`vite`), it serves the demo page.
  */
-const external = [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^@microsoft\/fetch-event-source/, /^react($|\/)/];
+const external = [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^react($|\/)/];
 
 export default defineConfig(({ mode }): UserConfig => {
   const common: UserConfig = { publicDir: false, build: { outDir: 'dist', sourcemap: true, target: 'es2022' } };
