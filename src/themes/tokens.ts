@@ -11,36 +11,58 @@ export interface ThemeToken {
   readonly light: string;
   /** Default in the dark theme (the light default when omitted). */
   readonly dark?: string;
-  /** What it styles. */
-  readonly description: string;
 }
 
-/** Every public theme token (`--chatbot-<name>`) with its defaults. */
+/** Every public theme token (`--chatbot-<name>`) with its defaults; docs/theming.md describes each. */
 export const THEME_TOKENS: readonly ThemeToken[] = [
-  { name: 'accent', light: '#2563eb', dark: '#1d4ed8', description: 'Brand colour: launcher, send button, visitor bubbles.' },
-  { name: 'accent-text', light: '#ffffff', description: 'Text and icons drawn on the accent colour.' },
-  { name: 'background', light: '#ffffff', dark: '#111827', description: 'Panel background.' },
-  { name: 'surface', light: '#f3f4f6', dark: '#1f2937', description: 'Answer bubbles, header and raised surfaces.' },
-  { name: 'text', light: '#111827', dark: '#f9fafb', description: 'Main text colour.' },
-  { name: 'text-muted', light: '#4b5563', dark: '#d1d5db', description: 'Secondary text: timestamps, notes, small print.' },
-  { name: 'border', light: '#d1d5db', dark: '#4b5563', description: 'Borders and dividers.' },
-  { name: 'link', light: '#1d4ed8', dark: '#93c5fd', description: 'Links inside answers.' },
-  { name: 'focus-ring', light: '#1d4ed8', dark: '#93c5fd', description: 'Keyboard focus outline.' },
-  { name: 'error', light: '#b91c1c', dark: '#fca5a5', description: 'Error text and icons.' },
-  { name: 'error-surface', light: '#fef2f2', dark: '#3f1d1d', description: 'Background of error notes.' },
-  { name: 'code-background', light: '#1f2937', dark: '#030712', description: 'Background of code blocks.' },
-  { name: 'code-text', light: '#f9fafb', description: 'Text of code blocks.' },
-  { name: 'font-family', light: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif', description: 'Font of the whole widget.' },
-  { name: 'font-size', light: '15px', description: 'Base font size (the widget never uses rem, so page roots do not matter).' },
-  { name: 'line-height', light: '1.5', description: 'Base line height.' },
-  { name: 'radius', light: '16px', description: 'Corner radius of the panel.' },
-  { name: 'bubble-radius', light: '14px', description: 'Corner radius of message bubbles.' },
-  { name: 'shadow', light: '0 12px 40px rgb(0 0 0 / 0.18)', dark: '0 12px 40px rgb(0 0 0 / 0.6)', description: 'Shadow of the panel and launcher.' },
-  { name: 'panel-width', light: '400px', description: 'Width of the launcher panel.' },
-  { name: 'panel-height', light: '640px', description: 'Largest height of the launcher panel.' },
-  { name: 'launcher-size', light: '56px', description: 'Diameter of the launcher bubble.' },
-  { name: 'offset', light: '20px', description: 'Distance of the launcher and panel from the viewport edges.' },
-  { name: 'z-index', light: '2147483000', description: 'Stacking order of the launcher and panel.' },
+  // Brand colour: launcher, send button, visitor bubbles.
+  { name: 'accent', light: '#2563eb', dark: '#1d4ed8' },
+  // Text and icons drawn on the accent colour.
+  { name: 'accent-text', light: '#ffffff' },
+  // Panel background.
+  { name: 'background', light: '#ffffff', dark: '#111827' },
+  // Answer bubbles, header and raised surfaces.
+  { name: 'surface', light: '#f3f4f6', dark: '#1f2937' },
+  // Main text colour.
+  { name: 'text', light: '#111827', dark: '#f9fafb' },
+  // Secondary text: timestamps, notes, small print.
+  { name: 'text-muted', light: '#4b5563', dark: '#d1d5db' },
+  // Borders and dividers.
+  { name: 'border', light: '#d1d5db', dark: '#4b5563' },
+  // Links inside answers.
+  { name: 'link', light: '#1d4ed8', dark: '#93c5fd' },
+  // Keyboard focus outline.
+  { name: 'focus-ring', light: '#1d4ed8', dark: '#93c5fd' },
+  // Error text and icons.
+  { name: 'error', light: '#b91c1c', dark: '#fca5a5' },
+  // Background of error notes.
+  { name: 'error-surface', light: '#fef2f2', dark: '#3f1d1d' },
+  // Background of code blocks.
+  { name: 'code-background', light: '#1f2937', dark: '#030712' },
+  // Text of code blocks.
+  { name: 'code-text', light: '#f9fafb' },
+  // Font of the whole widget.
+  { name: 'font-family', light: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' },
+  // Base font size (the widget never uses rem, so page roots do not matter).
+  { name: 'font-size', light: '15px' },
+  // Base line height.
+  { name: 'line-height', light: '1.5' },
+  // Corner radius of the panel.
+  { name: 'radius', light: '16px' },
+  // Corner radius of message bubbles.
+  { name: 'bubble-radius', light: '14px' },
+  // Shadow of the panel and launcher.
+  { name: 'shadow', light: '0 12px 40px rgb(0 0 0 / 0.18)', dark: '0 12px 40px rgb(0 0 0 / 0.6)' },
+  // Width of the launcher panel.
+  { name: 'panel-width', light: '400px' },
+  // Largest height of the launcher panel.
+  { name: 'panel-height', light: '640px' },
+  // Diameter of the launcher bubble.
+  { name: 'launcher-size', light: '56px' },
+  // Distance of the launcher and panel from the viewport edges.
+  { name: 'offset', light: '20px' },
+  // Stacking order of the launcher and panel.
+  { name: 'z-index', light: '2147483000' },
 ];
 
 const privateName = (token: ThemeToken) => `--_${token.name}`;

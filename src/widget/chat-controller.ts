@@ -101,6 +101,11 @@ export function classifyFailure(error: unknown): FailureKind {
   return 'service';
 }
 
+/** Most answer characters rendered in one animation frame. */
+const FRAME_TEXT_LIMIT = 3000;
+/** Most characters of the first render of an answer, which happens at once rather than in a frame. */
+const FIRST_TEXT_LIMIT = 1000;
+
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
@@ -289,8 +294,8 @@ export class ChatController implements ReactiveController {
         if (event.type === 'text') this.bufferText(answerId, event.text);
         else if (event.type === 'suggestions') suggestions = event.questions;
       }
+      await this.drainText(answerId);
       if (this.activeAnswerId !== answerId) return;
-      this.flushText();
       this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
       const answer = findMessage(this.conversation, answerId) as AnswerMessage;
       if (answer.status === 'complete') {
@@ -301,8 +306,8 @@ export class ChatController implements ReactiveController {
         this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
       }
     } catch (error) {
+      await this.drainText(answerId);
       if (this.activeAnswerId !== answerId) return;
-      this.flushText();
       const kind = classifyFailure(error);
       this.conversation = failAnswer(this.conversation, answerId, kind);
       this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(error)));
@@ -313,6 +318,7 @@ export class ChatController implements ReactiveController {
   private settle(answerId: string): void {
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
+    this.drained?.();
     this.activeAnswerId = undefined;
     this.answerAbort = undefined;
     this.persist();
@@ -322,18 +328,54 @@ export class ChatController implements ReactiveController {
   }
 
   private bufferText(answerId: string, text: string): void {
+    const first = !this.pendingText && findMessage(this.conversation, answerId)?.text === '';
     this.pendingText += text;
+    // The first words go out at once (painted in the coming frame); the rest follows frame by frame.
+    if (first && !this.frame) this.flushText(FIRST_TEXT_LIMIT);
+    if (this.pendingText) this.scheduleFlush(answerId);
+  }
+
+  // At most one render per animation frame, and at most FRAME_TEXT_LIMIT characters in it: a burst of a
+  // whole long answer is shown over a few frames instead of in one long task.
+  private scheduleFlush(answerId: string): void {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      if (this.activeAnswerId === answerId) this.flushText();
+      if (this.activeAnswerId !== answerId) return;
+      this.flushText(FRAME_TEXT_LIMIT);
+      if (this.pendingText) this.scheduleFlush(answerId);
+      else this.drained?.();
     });
   }
 
-  private flushText(): void {
+  private drained: (() => void) | undefined;
+
+  /** Resolves once the buffered text is shown (at once when the page is hidden and frames do not run). */
+  private drainText(answerId: string): Promise<void> {
+    if (!this.pendingText || this.activeAnswerId !== answerId || document.visibilityState === 'hidden') {
+      this.flushText();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.drained = () => {
+        this.drained = undefined;
+        resolve();
+      };
+      this.scheduleFlush(answerId);
+    });
+  }
+
+  private flushText(limit = Infinity): void {
     if (!this.pendingText || !this.activeAnswerId) return;
-    this.conversation = appendAnswerText(this.conversation, this.activeAnswerId, this.pendingText);
-    this.pendingText = '';
+    let end = this.pendingText.length;
+    if (end > limit) {
+      // Cut after a line or space near the limit, never inside a surrogate pair.
+      const space = this.pendingText.slice(limit, limit + 80).search(/\s/);
+      end = space >= 0 ? limit + space + 1 : limit;
+      if (/[\ud800-\udbff]/.test(this.pendingText[end - 1]!)) end++;
+    }
+    this.conversation = appendAnswerText(this.conversation, this.activeAnswerId, this.pendingText.slice(0, end));
+    this.pendingText = this.pendingText.slice(end);
     this.host.requestUpdate();
   }
 
@@ -371,6 +413,9 @@ export class ChatController implements ReactiveController {
       this.activeAnswerId = undefined;
       this.answerAbort = undefined;
       this.pendingText = '';
+      if (this.frame) cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.drained?.();
     }
     this.conversation = startOver(this.conversation);
     this.persist();

@@ -40,6 +40,26 @@ describe('<chatbot-widget> streaming', () => {
     expect(lastAnswerText(el)).to.equal('one two three four five six seven eight');
   });
 
+  it('shows a long burst over several frames, completing once all of it is shown', async () => {
+    const { el, service } = await mountWidget();
+    const paragraphs = Array.from({ length: 60 }, (_, index) => `Paragraph ${index} ${'word '.repeat(40)}`.trim());
+    service.queue({ kind: 'text', body: formatAnswer({ answer: paragraphs.join('\n\n') }), chunkSize: 1 << 20 });
+    const lengths = new Set<number>();
+    let watching = true;
+    const watch = () => {
+      lengths.add(el.shadowRoot!.querySelectorAll('.message.bot .bubble p').length);
+      if (watching) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+    const complete = nextEvent(el, 'chatbot-answer-complete');
+    await ask(el, 'Everything at once');
+    await complete;
+    watching = false;
+    expect(el.shadowRoot!.querySelectorAll('.message.bot .bubble p')).to.have.length(60);
+    // Drawn in slices: several different paragraph counts were seen on the way.
+    expect([...lengths].filter((count) => count > 0 && count < 60).length).to.be.greaterThan(2);
+  });
+
   it('sends the history of earlier turns (answer text only) and one session id', async () => {
     const { el, service } = await mountWidget();
     service.queueAnswer('First **answer**', ['Ignored?']);
