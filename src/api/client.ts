@@ -1,10 +1,10 @@
 // The typed client: one method per endpoint, injected fetch, every body parsed by its schema, typed errors.
+// Requests, bodies and errors live in transport.ts (zod-free); this file gives each endpoint its schema.
 import * as z from 'zod/mini';
-import { AnswerParser, createAnswerDecoder, type AnswerEvent } from '../stream/answer-parser.js';
-import { SseErrorEvent, StreamFormatError } from '../stream/errors.js';
+import type { AnswerEvent } from '../stream/answer-parser.js';
+import { StreamFormatError } from '../stream/errors.js';
 import { parseJsonObjectStream } from '../stream/progress-parser.js';
-import { isEventStreamContentType, readSseAnswerChunks } from '../stream/sse.js';
-import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord } from './errors.js';
+import { ApiError, ResponseShapeError, isRecord } from './errors.js';
 import {
   AccessTokenSchema,
   BotSchema,
@@ -21,32 +21,30 @@ import {
   type HistoryRecord,
   type LoginForm,
   type ScrapeProgress,
-  type StreamingRequest,
 } from './schemas.js';
+import {
+  createTransport,
+  invalidJson,
+  parseJsonOrText,
+  peek,
+  readBody,
+  readJson,
+  readText,
+  readWith,
+  replay,
+  requestBotInformation,
+  requestJson,
+  streamAnswer,
+  textOf,
+  unwrap,
+  type BodyReader,
+  type Call,
+  type ClientOptions,
+  type RequestOptions,
+  type StreamAnswerParams,
+} from './transport.js';
 
-/** How the client reaches and authenticates with the service. */
-export interface ClientOptions {
-  /** Base address of the service (`https://api.example.com`); paths are appended to it. */
-  baseUrl: string;
-  /** A fixed access token sent as `Authorization: Bearer`. */
-  token?: string;
-  /** Reads the current access token before every call (wins over `token` when it returns one). */
-  getToken?: () => string | undefined | Promise<string | undefined>;
-  /** An API key, sent as a bearer credential or in the `CHATFLY-API-KEY` header. */
-  apiKey?: string;
-  /** Where the API key goes: `authorization` (default, as a bearer credential) or `chatfly-api-key`. */
-  apiKeyHeader?: 'authorization' | 'chatfly-api-key';
-  /** The fetch to use (defaults to the global one at call time). */
-  fetch?: typeof fetch;
-  /** Called with the error when an authenticated call answers 401 (the app then logs out). */
-  onUnauthorized?: (error: ApiError) => void;
-}
-
-/** Per-call options. */
-export interface RequestOptions {
-  /** Cancels the call; the call then rejects (or the stream throws) with AbortError. */
-  signal?: AbortSignal;
-}
+export type { ClientOptions, RequestOptions, StreamAnswerParams } from './transport.js';
 
 /** Parameters of a history query; dates are Dates or zone-less UTC strings (`2023-01-01T00:00:00`). */
 export interface HistoryParams {
@@ -71,14 +69,6 @@ export interface UploadDataSourceParams {
   /** The owner, when the service wants it in the body. */
   user_id?: string;
 }
-
-/** A message to answer, with the question-type and suggestion switches of the service. */
-export type StreamAnswerParams = StreamingRequest & {
-  /** The type of the question message, sent in the query and in the body. */
-  type_qa?: string;
-  /** Asks for (or against) suggested follow-up questions, sent as a query parameter. */
-  is_get_suggest_question?: boolean;
-};
 
 /** The typed client of the service, one method per endpoint. */
 export interface ChatbotClient {
@@ -112,127 +102,20 @@ export interface ChatbotClient {
 
 const DEFAULT_DATE_FROM = '2023-01-01T00:00:00';
 const DEFAULT_DATE_TO = '2030-12-31T00:00:00';
-const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
 
-type Query = Record<string, string | number | boolean | undefined>;
+const DataSourceListSchema = z.array(DataSourceSchema);
+const HistoryListSchema = z.array(HistoryRecordSchema);
 
-interface Call {
-  method: string;
-  path: string;
-  query?: Query;
-  json?: unknown;
-  form?: URLSearchParams;
-  /** False for login: no credentials, and a 401 is a wrong password rather than a lost session. */
-  auth?: boolean;
-}
-
-function transportError(error: unknown, signal: AbortSignal | undefined): ChatbotClientError {
-  if (error instanceof ChatbotClientError) return error;
-  if (signal?.aborted) return new AbortError(signal.reason);
-  if ((error as { name?: unknown } | null)?.name === 'AbortError') return new AbortError(error);
-  return new NetworkError(error);
-}
-
-// Reads a body chunk by chunk; maps a dropped connection to NetworkError and an abort to AbortError even
-// when the fetch in use does not tie the body to the signal; releases the connection on early exit.
-async function* readBody(response: Response, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array, void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
-  signal?.addEventListener('abort', onAbort);
-  let finished = false;
-  try {
-    if (signal?.aborted) throw new AbortError(signal.reason);
-    for (;;) {
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        finished = true;
-        throw transportError(error, signal);
-      }
-      if (signal?.aborted) throw new AbortError(signal.reason);
-      if (result.done) {
-        finished = true;
-        return;
-      }
-      yield result.value;
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (!finished) void reader.cancel().catch(() => undefined);
-  }
-}
-
-async function textOf(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const bytes of chunks) text += decoder.decode(bytes, { stream: true });
-  return text + decoder.decode();
-}
-
-function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {
-  return textOf(readBody(response, signal));
-}
-
-// Reads chunks until the first non-whitespace character ('' for an empty body), keeping what it read.
-async function peek(chunks: AsyncIterator<Uint8Array>): Promise<{ first: string; held: Uint8Array[] }> {
-  const decoder = new TextDecoder();
-  const held: Uint8Array[] = [];
-  for (;;) {
-    const result = await chunks.next();
-    if (result.done) return { first: decoder.decode().trim().charAt(0), held };
-    held.push(result.value);
-    const first = decoder.decode(result.value, { stream: true }).trim().charAt(0);
-    if (first) return { first, held };
-  }
-}
-
-async function* replay(held: Uint8Array[], rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array, void> {
-  try {
-    yield* held;
-    for (let result = await rest.next(); !result.done; result = await rest.next()) yield result.value;
-  } finally {
-    await rest.return?.();
-  }
-}
-
-function parseJsonOrText(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function invalidJson(context: string, text: string): ResponseShapeError {
-  const preview = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  return new ResponseShapeError(
-    `Unexpected response from ${context}: not JSON: ${JSON.stringify(preview)}`,
-    [{ code: 'custom', path: [], message: 'Invalid JSON', input: text }],
-    text,
-  );
-}
-
-// The service wraps some bodies in {message_code, message, data} and not others: this is the one place that
-// tells them apart. A non-zero message_code is the service reporting a failure, whatever the HTTP status.
-function unwrap(body: unknown, response: Response): unknown {
-  if (!isRecord(body)) return body;
-  const keys = Object.keys(body);
-  const isEnvelope = 'message_code' in body || ('data' in body && keys.every((key) => key === 'data' || key === 'message'));
-  if (!isEnvelope) return body;
-  const code = body['message_code'];
-  if (code !== undefined && code !== null && Number(code) !== 0) {
-    throw new ApiError(response.status, body);
-  }
-  return body['data'];
+// A schema as a body reader: its safeParse, with the issues taken out of the error.
+function readerOf<T extends z.ZodMiniType>(schema: T): BodyReader<z.output<T>> {
+  return (value) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed : { success: false, issues: parsed.error.issues };
+  };
 }
 
 function parseWith<T extends z.ZodMiniType>(schema: T, value: unknown, body: unknown, context: string): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw ResponseShapeError.fromIssues(context, parsed.error.issues, body, value);
-  return parsed.data;
+  return readWith(readerOf(schema), value, body, context);
 }
 
 // A 404 that is not the service's own answer (which carries message or message_code) means the route is
@@ -252,161 +135,19 @@ function serviceDateTime(value: Date | string): string {
   return typeof value === 'string' ? value : formatServiceDateTime(value);
 }
 
-function stripBearer(credential: string | undefined): string | undefined {
-  return credential?.replace(/^bearer\s+/i, '') || undefined;
-}
-
-// The answer of a 200 body that turned out to be one JSON object rather than answer text: a string (bare or
-// in an envelope's data) or an object with a string `answer` is answer text; {detail} or {message} is an error.
-function answerTextOfJson(body: unknown, response: Response): string {
-  const data = unwrap(body, response);
-  if (typeof data === 'string') return data;
-  if (isRecord(data) && typeof data['answer'] === 'string') return data['answer'];
-  if (isRecord(body) && ('detail' in body || 'message' in body)) {
-    throw new ApiError(response.status, body);
-  }
-  throw new ResponseShapeError(
-    `Unexpected response from POST ${STREAM_PATH}: a JSON object without answer text`,
-    [{ code: 'custom', path: ['answer'], message: 'Expected answer text', input: body }],
-    body,
-  );
-}
-
-// Raw UTF-8 answer text, whatever the content type says. A body that starts with '{' is held until its end:
-// if it is one JSON object it is read as such, otherwise it is answer text after all and nothing is lost.
-async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
-  const { first, held } = await peek(chunks);
-  let body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = replay(held, chunks);
-  if (first === '{') {
-    const all: Uint8Array[] = [];
-    for await (const chunk of body) all.push(chunk);
-    const json = parseJsonOrText(await textOf(all));
-    if (isRecord(json)) {
-      const parser = new AnswerParser();
-      yield* parser.push(answerTextOfJson(json, response));
-      yield* parser.end();
-      return;
-    }
-    body = all;
-  }
-  const decoder = createAnswerDecoder();
-  for await (const chunk of body) yield* decoder.push(chunk);
-  yield* decoder.end();
-}
-
-// The body as a stream again, so that the SSE reader sees the client's NetworkError and AbortError.
-function toStream(chunks: AsyncGenerator<Uint8Array, void>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const result = await chunks.next();
-      if (result.done) controller.close();
-      else controller.enqueue(result.value);
-    },
-    async cancel() {
-      await chunks.return();
-    },
-  });
-}
-
-// An event-stream answer: each message's text goes through the same answer parser as a raw body.
-async function* sseAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
-  const parser = new AnswerParser();
-  try {
-    for await (const text of readSseAnswerChunks(toStream(chunks))) yield* parser.push(text);
-  } catch (error) {
-    if (error instanceof SseErrorEvent) throw new ApiError(response.status, parseJsonOrText(error.data) ?? error.message);
-    throw error;
-  }
-  yield* parser.end();
-}
-
-const DataSourceListSchema = z.array(DataSourceSchema);
-const HistoryListSchema = z.array(HistoryRecordSchema);
-
 /** Creates the typed client of the service. */
 export function createClient(options: ClientOptions): ChatbotClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const transport = createTransport(options);
   // Index into the history forms of the form that last answered (0 query, 1 path, 2 POST).
   let historyForm = 0;
 
-  async function authHeaders(): Promise<Record<string, string>> {
-    let token: string | undefined;
-    try {
-      token = stripBearer((await options.getToken?.()) ?? options.token);
-    } catch (cause) {
-      throw new ChatbotClientError('Could not read the access token', { cause });
-    }
-    const { apiKey, apiKeyHeader = 'authorization' } = options;
-    const headers: Record<string, string> = {};
-    if (apiKey && apiKeyHeader === 'chatfly-api-key') headers['chatfly-api-key'] = apiKey;
-    const bearer = token ?? (apiKeyHeader === 'authorization' ? stripBearer(apiKey) : undefined);
-    if (bearer) headers['authorization'] = `Bearer ${bearer}`;
-    return headers;
-  }
-
-  function urlOf(path: string, query: Query = {}): string {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-    const search = params.toString();
-    return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-  }
-
-  async function send(call: Call, signal: AbortSignal | undefined): Promise<Response> {
-    if (signal?.aborted) throw new AbortError(signal.reason);
-    const headers = call.auth === false ? {} : await authHeaders();
-    let body: string | undefined;
-    if (call.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = call.form.toString();
-    } else if (call.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(call.json);
-    }
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    let response: Response;
-    try {
-      response = await fetchImpl(urlOf(call.path, call.query), { method: call.method, headers, body, signal });
-    } catch (error) {
-      throw transportError(error, signal);
-    }
-    if (response.ok) return response;
-    let errorBody: unknown;
-    try {
-      errorBody = parseJsonOrText(await readText(response, signal));
-    } catch (error) {
-      if (error instanceof AbortError) throw error;
-    }
-    const error = new ApiError(response.status, errorBody, response.statusText);
-    if (error.isUnauthorized && call.auth !== false) {
-      try {
-        options.onUnauthorized?.(error);
-      } catch {
-        // A failing handler must not replace the ApiError the caller is waiting for.
-      }
-    }
-    throw error;
-  }
-
-  async function readJson(response: Response, signal: AbortSignal | undefined, context: string): Promise<unknown> {
-    const text = await readText(response, signal);
-    if (text.trim() === '') return undefined;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw invalidJson(context, text);
-    }
-  }
-
-  async function callJson<T extends z.ZodMiniType>(
+  function callJson<T extends z.ZodMiniType>(
     call: Call,
     schema: T,
     signal: AbortSignal | undefined,
-    shape: (value: unknown) => unknown = (value) => value,
+    shape?: (value: unknown) => unknown,
   ): Promise<z.output<T>> {
-    const context = `${call.method} ${call.path}`;
-    const response = await send(call, signal);
-    const body = await readJson(response, signal, context);
-    return parseWith(schema, shape(unwrap(body, response)), body, context);
+    return requestJson(transport, call, readerOf(schema), signal, shape);
   }
 
   const historyForms: ((query: Required<Record<keyof HistoryParams, string>>) => Call)[] = [
@@ -439,13 +180,13 @@ export function createClient(options: ClientOptions): ChatbotClient {
       return callJson({ method: 'PUT', path: '/api/bot', json: body }, BotSchema, signal);
     },
 
-    getBotInformation(botId, { signal } = {}) {
-      return callJson({ method: 'GET', path: '/api/bot/information', query: { bot_id: botId } }, BotSchema, signal);
+    getBotInformation(botId, requestOptions) {
+      return requestBotInformation(transport, botId, readerOf(BotSchema), requestOptions);
     },
 
     async *uploadDataSource(params, { signal } = {}) {
       const context = 'POST /api/scraping/url';
-      const response = await send({ method: 'POST', path: '/api/scraping/url', json: params }, signal);
+      const response = await transport.send({ method: 'POST', path: '/api/scraping/url', json: params }, signal);
       const chunks = readBody(response, signal);
       const { first, held } = await peek(chunks);
       const progressOf = (value: unknown): ScrapeProgress[] => {
@@ -484,7 +225,7 @@ export function createClient(options: ClientOptions): ChatbotClient {
 
     async deleteDataSource(botId, url, { signal } = {}) {
       const call = { method: 'DELETE', path: '/api/scraping/url', query: { bot_id: botId, base64_url: base64Utf8(url) } };
-      const response = await send(call, signal);
+      const response = await transport.send(call, signal);
       // Whatever the body says is ignored, except a wrapped failure.
       unwrap(parseJsonOrText(await readText(response, signal)), response);
     },
@@ -503,7 +244,7 @@ export function createClient(options: ClientOptions): ChatbotClient {
         const context = `${call.method} ${call.path}`;
         let response: Response;
         try {
-          response = await send(call, signal);
+          response = await transport.send(call, signal);
         } catch (error) {
           if (!(error instanceof ApiError) || !isRouteMissing(error)) throw error;
           firstError ??= error;
@@ -519,21 +260,8 @@ export function createClient(options: ClientOptions): ChatbotClient {
       throw firstError!;
     },
 
-    async *streamAnswer(params, { signal } = {}) {
-      const { is_get_suggest_question, ...body } = params;
-      const query = { type_qa: body.type_qa, is_get_suggest_question };
-      const response = await send({ method: 'POST', path: STREAM_PATH, query, json: body }, signal);
-      const chunks = readBody(response, signal);
-      let done = false;
-      const events = isEventStreamContentType(response.headers.get('content-type'))
-        ? sseAnswerEvents(response, chunks)
-        : rawAnswerEvents(response, chunks);
-      for await (const event of events) {
-        if (done) continue;
-        done = event.type === 'done';
-        yield event;
-      }
-      if (!done) yield { type: 'done' };
+    streamAnswer(params, requestOptions) {
+      return streamAnswer(transport, params, requestOptions);
     },
   };
 }

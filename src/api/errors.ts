@@ -1,9 +1,9 @@
 // The typed errors of the client: every failure of a call is one of these, never a bare Error.
-import type { z } from 'zod/mini';
-import { describeSchemaIssue, type ValidationIssue } from './schemas.js';
+import { describeSchemaIssue, type SchemaIssue } from './schema-issues.js';
+import type { ValidationIssue } from './schemas.js';
 
-/** A schema issue found in a response. */
-export type ResponseIssue = z.core.$ZodIssue;
+/** A problem found in a response: a zod issue, or an issue of the widget's hand-written bot reader. */
+export type ResponseIssue = SchemaIssue;
 
 /** The base class of every error the client throws. */
 export class ChatbotClientError extends Error {

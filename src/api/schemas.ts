@@ -2,6 +2,13 @@
 // tolerant (missing or null optional fields get defaults), request schemas carry the validation rules that
 // the admin form and the reference service share.
 import * as z from 'zod/mini';
+import { DEFAULT_GPT_MODEL_NAME } from './model-names.js';
+import { describeSchemaIssue, type BotBodyIssue } from './schema-issues.js';
+import { isServiceTimestamp } from './timestamps.js';
+
+export { DEFAULT_GPT_MODEL_NAME, GPT_MODEL_NAMES, type GptModelName } from './model-names.js';
+export { BOT_BODY_ISSUE_CODES, describeSchemaIssue, type BotBodyIssue, type BotBodyIssueCode } from './schema-issues.js';
+export { formatServiceDateTime, parseServiceTimestamp } from './timestamps.js';
 
 /** Bot tone values: 0 unspecified, 1 Professional, 2 Humorous, 3 Empathetic, 4 Normal conversation, 5 Academic. */
 export const BOT_TONE_TYPES = [0, 1, 2, 3, 4, 5] as const;
@@ -38,13 +45,6 @@ export const CASE_STUDY_NAMES = {
   6: 'toeic_assistant',
 } as const satisfies Record<CaseStudy, string>;
 
-/** Documented language model names (the field is a free string: older records hold display names). */
-export const GPT_MODEL_NAMES = ['gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4'] as const;
-/** A documented language model name. */
-export type GptModelName = (typeof GPT_MODEL_NAMES)[number];
-/** The model the service uses when a bot names none. */
-export const DEFAULT_GPT_MODEL_NAME: GptModelName = 'gpt-3.5-turbo-16k';
-
 /** Lead-form fields a bot can ask for in collect_customer_info. */
 export const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
 /** A lead-form field. */
@@ -62,39 +62,6 @@ export type HistoryOrder = (typeof HISTORY_ORDERS)[number];
 
 /** Longest accepted bot name. */
 export const BOT_NAME_MAX_LENGTH = 100;
-
-// ISO 8601 date-time; seconds, fraction and zone optional; a space separator is tolerated.
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
-
-function timestampToDate(value: string): Date | undefined {
-  const match = TIMESTAMP.exec(value);
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
-  const fraction = match[7] ?? '';
-  const zone = (match[8] ?? 'Z').toUpperCase();
-  const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, Number(`${fraction}000`.slice(0, 3)));
-  const utc = new Date(time);
-  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month! - 1 || utc.getUTCDate() !== day) return undefined;
-  if (hour! > 23 || minute! > 59 || second! > 59) return undefined;
-  if (zone === 'Z') return utc;
-  const offsetMinutes = Number(zone.slice(1, 3)) * 60 + (zone.length > 3 ? Number(zone.slice(-2)) : 0);
-  return new Date(time - (zone[0] === '-' ? -1 : 1) * offsetMinutes * 60_000);
-}
-
-/**
- * Parses a service timestamp (`2024-01-19T17:53:51Z` or zone-less `2024-01-19T17:53:51.643870`) into a Date,
- * reading a zone-less value as UTC; throws a RangeError for anything else.
- */
-export function parseServiceTimestamp(value: string): Date {
-  const date = timestampToDate(value);
-  if (!date) throw new RangeError(`Not a service timestamp: ${JSON.stringify(value)}`);
-  return date;
-}
-
-/** Formats a Date as the zone-less UTC date-time the service takes in queries (`2023-01-01T00:00:00`). */
-export function formatServiceDateTime(date: Date): string {
-  return date.toISOString().slice(0, 19);
-}
 
 const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/i;
 const BRACKETED_IP = /^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
@@ -123,7 +90,7 @@ function orNull<T extends z.ZodMiniType>(schema: T) {
   );
 }
 
-const timestamp = z.string().check(z.refine((value) => timestampToDate(value) !== undefined));
+const timestamp = z.string().check(z.refine(isServiceTimestamp));
 const id = z.string().check(z.minLength(1));
 
 /** The lead-form settings as read from the service; unknown keys are kept. */
@@ -335,87 +302,8 @@ export const ValidationErrorBodySchema = z.object({
 /** A FastAPI error body. */
 export type ValidationErrorBody = z.output<typeof ValidationErrorBodySchema>;
 
-/** Stable codes of bot-body validation issues (the admin translates them). */
-export const BOT_BODY_ISSUE_CODES = [
-  'required',
-  'invalid_type',
-  'not_integer',
-  'empty',
-  'too_long',
-  'out_of_range',
-  'invalid_host',
-  'invalid',
-] as const;
-/** A stable code of a bot-body validation issue. */
-export type BotBodyIssueCode = (typeof BOT_BODY_ISSUE_CODES)[number];
-
-/** One problem in a bot body: dotted path (`domain.1`), stable code, English message. */
-export interface BotBodyIssue {
-  /** Dotted path of the field (`temperature`, `domain.1`, `collect_customer_info.numberShowing`); '' for the body. */
-  path: string;
-  /** Stable code to translate. */
-  code: BotBodyIssueCode;
-  /** English message naming the field. */
-  message: string;
-}
-
 /** The outcome of validateBotBody. */
 export type BotBodyValidation<T> = { ok: true; value: T } | { ok: false; issues: BotBodyIssue[] };
-
-type SchemaIssue = z.core.$ZodIssue;
-
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-};
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/** Turns a schema issue into a stable code and an English message (used for bodies and response shapes). */
-export function describeSchemaIssue(issue: SchemaIssue, input: unknown): BotBodyIssue {
-  const path = issue.path.map(String).join('.');
-  const subject = path || 'the body';
-  const result = (code: BotBodyIssueCode, text: string): BotBodyIssue => ({ path, code, message: `${subject} ${text}` });
-  switch (issue.code) {
-    case 'invalid_type': {
-      const value = valueAt(input, issue.path);
-      if (value === undefined) return result('required', 'is required');
-      if (issue.expected === 'int' && typeof value === 'number' && Number.isFinite(value)) {
-        return result('not_integer', 'must be a whole number');
-      }
-      return result('invalid_type', `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`);
-    }
-    case 'too_small':
-      if (issue.origin === 'string') return result('empty', 'must not be empty');
-      if (issue.origin === 'number' || issue.origin === 'int') {
-        return result('out_of_range', `must be at least ${issue.minimum}`);
-      }
-      break;
-    case 'too_big':
-      if (issue.origin === 'string') return result('too_long', `must be at most ${issue.maximum} characters`);
-      if (issue.origin === 'number' || issue.origin === 'int') {
-        return result('out_of_range', `must be at most ${issue.maximum}`);
-      }
-      break;
-    case 'custom':
-      if (issue.params?.['code'] === 'invalid_host') {
-        return result('invalid_host', 'must be a host name such as example.com, *.example.com or localhost:5173');
-      }
-      break;
-  }
-  return result('invalid', 'is not valid');
-}
 
 /**
  * Checks a bot create body (or, with mode 'update', an update body) against the shared rules and returns the

@@ -1,0 +1,8 @@
+// Language model names, kept apart from the schemas so that the widget's bot reader needs no zod.
+
+/** Documented language model names (the field is a free string: older records hold display names). */
+export const GPT_MODEL_NAMES = ['gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4'] as const;
+/** A documented language model name. */
+export type GptModelName = (typeof GPT_MODEL_NAMES)[number];
+/** The model the service uses when a bot names none. */
+export const DEFAULT_GPT_MODEL_NAME: GptModelName = 'gpt-3.5-turbo-16k';

@@ -1,0 +1,387 @@
+// The zod-free half of the client: options, requests, credentials, bodies, envelopes, error mapping, and the
+// endpoints that need no schema (streamed answers) or take their reader as an argument (the bot's information).
+// Every function stands alone so that a bundle keeps only what it calls: the widget needs neither zod nor the
+// admin's endpoints.
+import { AnswerParser, createAnswerDecoder, type AnswerEvent } from '../stream/answer-parser.js';
+import { SseErrorEvent } from '../stream/errors.js';
+import { isEventStreamContentType, readSseAnswerChunks } from '../stream/sse.js';
+import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord, type ResponseIssue } from './errors.js';
+import type { StreamingRequest } from './schemas.js';
+
+/** How the client reaches and authenticates with the service. */
+export interface ClientOptions {
+  /** Base address of the service (`https://api.example.com`); paths are appended to it. */
+  baseUrl: string;
+  /** A fixed access token sent as `Authorization: Bearer`. */
+  token?: string;
+  /** Reads the current access token before every call (wins over `token` when it returns one). */
+  getToken?: () => string | undefined | Promise<string | undefined>;
+  /** An API key, sent as a bearer credential or in the `CHATFLY-API-KEY` header. */
+  apiKey?: string;
+  /** Where the API key goes: `authorization` (default, as a bearer credential) or `chatfly-api-key`. */
+  apiKeyHeader?: 'authorization' | 'chatfly-api-key';
+  /** The fetch to use (defaults to the global one at call time). */
+  fetch?: typeof fetch;
+  /** Called with the error when an authenticated call answers 401 (the app then logs out). */
+  onUnauthorized?: (error: ApiError) => void;
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Cancels the call; the call then rejects (or the stream throws) with AbortError. */
+  signal?: AbortSignal;
+}
+
+/** A message to answer, with the question-type and suggestion switches of the service. */
+export type StreamAnswerParams = StreamingRequest & {
+  /** The type of the question message, sent in the query and in the body. */
+  type_qa?: string;
+  /** Asks for (or against) suggested follow-up questions, sent as a query parameter. */
+  is_get_suggest_question?: boolean;
+};
+
+/** Query parameters of a call; undefined ones are left out. */
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** One request to the service, before credentials and the base address are added. */
+export interface Call {
+  /** The HTTP method. */
+  method: string;
+  /** The path under the base address. */
+  path: string;
+  /** Query parameters. */
+  query?: Query;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form body (wins over `json`). */
+  form?: URLSearchParams;
+  /** False for login: no credentials, and a 401 is a wrong password rather than a lost session. */
+  auth?: boolean;
+}
+
+/** Sends calls to one service with one set of credentials. */
+export interface Transport {
+  /** Sends a call; resolves to the 2xx response, or rejects with ApiError, NetworkError or AbortError. */
+  send(call: Call, signal: AbortSignal | undefined): Promise<Response>;
+}
+
+/** Reads an unwrapped body into its type or lists what is wrong (a schema's safeParse, or a hand-written reader). */
+export type BodyReader<T> = (value: unknown) => { success: true; data: T } | { success: false; issues: readonly ResponseIssue[] };
+
+const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
+
+function transportError(error: unknown, signal: AbortSignal | undefined): ChatbotClientError {
+  if (error instanceof ChatbotClientError) return error;
+  if (signal?.aborted) return new AbortError(signal.reason);
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') return new AbortError(error);
+  return new NetworkError(error);
+}
+
+/**
+ * Reads a body chunk by chunk; maps a dropped connection to NetworkError and an abort to AbortError even when
+ * the fetch in use does not tie the body to the signal; releases the connection on early exit.
+ */
+export async function* readBody(response: Response, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array, void> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', onAbort);
+  let finished = false;
+  try {
+    if (signal?.aborted) throw new AbortError(signal.reason);
+    for (;;) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        finished = true;
+        throw transportError(error, signal);
+      }
+      if (signal?.aborted) throw new AbortError(signal.reason);
+      if (result.done) {
+        finished = true;
+        return;
+      }
+      yield result.value;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (!finished) void reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Decodes UTF-8 chunks into one string. */
+export async function textOf(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const bytes of chunks) text += decoder.decode(bytes, { stream: true });
+  return text + decoder.decode();
+}
+
+/** Reads a whole body as text. */
+export function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {
+  return textOf(readBody(response, signal));
+}
+
+/** Reads chunks until the first non-whitespace character ('' for an empty body), keeping what it read. */
+export async function peek(chunks: AsyncIterator<Uint8Array>): Promise<{ first: string; held: Uint8Array[] }> {
+  const decoder = new TextDecoder();
+  const held: Uint8Array[] = [];
+  for (;;) {
+    const result = await chunks.next();
+    if (result.done) return { first: decoder.decode().trim().charAt(0), held };
+    held.push(result.value);
+    const first = decoder.decode(result.value, { stream: true }).trim().charAt(0);
+    if (first) return { first, held };
+  }
+}
+
+/** The chunks a peek held, then the rest; closes the rest when stopped early. */
+export async function* replay(held: Uint8Array[], rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array, void> {
+  try {
+    yield* held;
+    for (let result = await rest.next(); !result.done; result = await rest.next()) yield result.value;
+  } finally {
+    await rest.return?.();
+  }
+}
+
+/** Parses JSON, keeping the text when it is not JSON; undefined for a blank body. */
+export function parseJsonOrText(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The error for a 2xx body that should be JSON and is not. */
+export function invalidJson(context: string, text: string): ResponseShapeError {
+  const preview = text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  return new ResponseShapeError(
+    `Unexpected response from ${context}: not JSON: ${JSON.stringify(preview)}`,
+    [{ code: 'custom', path: [], message: 'Invalid JSON', input: text }],
+    text,
+  );
+}
+
+/**
+ * Takes the data out of a `{message_code, message, data}` envelope (a bare body is returned as it is); throws
+ * ApiError when the envelope reports a failure.
+ */
+export function unwrap(body: unknown, response: Response): unknown {
+  // The service wraps some bodies and not others: this is the one place that tells them apart. A non-zero
+  // message_code is the service reporting a failure, whatever the HTTP status.
+  if (!isRecord(body)) return body;
+  const keys = Object.keys(body);
+  const isEnvelope = 'message_code' in body || ('data' in body && keys.every((key) => key === 'data' || key === 'message'));
+  if (!isEnvelope) return body;
+  const code = body['message_code'];
+  if (code !== undefined && code !== null && Number(code) !== 0) {
+    throw new ApiError(response.status, body);
+  }
+  return body['data'];
+}
+
+/** Reads a 2xx body as JSON (undefined when blank); a body that is not JSON is a ResponseShapeError. */
+export async function readJson(response: Response, signal: AbortSignal | undefined, context: string): Promise<unknown> {
+  const text = await readText(response, signal);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidJson(context, text);
+  }
+}
+
+/** Reads a value with a reader; what is wrong becomes a ResponseShapeError that keeps the raw body. */
+export function readWith<T>(read: BodyReader<T>, value: unknown, body: unknown, context: string): T {
+  const result = read(value);
+  if (!result.success) throw ResponseShapeError.fromIssues(context, result.issues, body, value);
+  return result.data;
+}
+
+/** Sends a call and reads its JSON answer: unwrapped, shaped (lists may come empty as null), then read. */
+export async function requestJson<T>(
+  transport: Transport,
+  call: Call,
+  read: BodyReader<T>,
+  signal: AbortSignal | undefined,
+  shape: (value: unknown) => unknown = (value) => value,
+): Promise<T> {
+  const context = `${call.method} ${call.path}`;
+  const response = await transport.send(call, signal);
+  const body = await readJson(response, signal, context);
+  return readWith(read, shape(unwrap(body, response)), body, context);
+}
+
+function stripBearer(credential: string | undefined): string | undefined {
+  return credential?.replace(/^bearer\s+/i, '') || undefined;
+}
+
+/** Creates the transport of one service: base address, credentials, fetch and the 401 handler. */
+export function createTransport(options: ClientOptions): Transport {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  async function authHeaders(): Promise<Record<string, string>> {
+    let token: string | undefined;
+    try {
+      token = stripBearer((await options.getToken?.()) ?? options.token);
+    } catch (cause) {
+      throw new ChatbotClientError('Could not read the access token', { cause });
+    }
+    const { apiKey, apiKeyHeader = 'authorization' } = options;
+    const headers: Record<string, string> = {};
+    if (apiKey && apiKeyHeader === 'chatfly-api-key') headers['chatfly-api-key'] = apiKey;
+    const bearer = token ?? (apiKeyHeader === 'authorization' ? stripBearer(apiKey) : undefined);
+    if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+    return headers;
+  }
+
+  function urlOf(path: string, query: Query = {}): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const search = params.toString();
+    return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  }
+
+  return {
+    async send(call, signal) {
+      if (signal?.aborted) throw new AbortError(signal.reason);
+      const headers = call.auth === false ? {} : await authHeaders();
+      let body: string | undefined;
+      if (call.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = call.form.toString();
+      } else if (call.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(call.json);
+      }
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      let response: Response;
+      try {
+        response = await fetchImpl(urlOf(call.path, call.query), { method: call.method, headers, body, signal });
+      } catch (error) {
+        throw transportError(error, signal);
+      }
+      if (response.ok) return response;
+      let errorBody: unknown;
+      try {
+        errorBody = parseJsonOrText(await readText(response, signal));
+      } catch (error) {
+        if (error instanceof AbortError) throw error;
+      }
+      const error = new ApiError(response.status, errorBody, response.statusText);
+      if (error.isUnauthorized && call.auth !== false) {
+        try {
+          options.onUnauthorized?.(error);
+        } catch {
+          // A failing handler must not replace the ApiError the caller is waiting for.
+        }
+      }
+      throw error;
+    },
+  };
+}
+
+/** GET /api/bot/information?bot_id=; resolves to the bot as the given reader reads it. */
+export function requestBotInformation<T>(
+  transport: Transport,
+  botId: string,
+  read: BodyReader<T>,
+  { signal }: RequestOptions = {},
+): Promise<T> {
+  return requestJson(transport, { method: 'GET', path: '/api/bot/information', query: { bot_id: botId } }, read, signal);
+}
+
+// The answer of a 200 body that turned out to be one JSON object rather than answer text: a string (bare or
+// in an envelope's data) or an object with a string `answer` is answer text; {detail} or {message} is an error.
+function answerTextOfJson(body: unknown, response: Response): string {
+  const data = unwrap(body, response);
+  if (typeof data === 'string') return data;
+  if (isRecord(data) && typeof data['answer'] === 'string') return data['answer'];
+  if (isRecord(body) && ('detail' in body || 'message' in body)) {
+    throw new ApiError(response.status, body);
+  }
+  throw new ResponseShapeError(
+    `Unexpected response from POST ${STREAM_PATH}: a JSON object without answer text`,
+    [{ code: 'custom', path: ['answer'], message: 'Expected answer text', input: body }],
+    body,
+  );
+}
+
+// Raw UTF-8 answer text, whatever the content type says. A body that starts with '{' is held until its end:
+// if it is one JSON object it is read as such, otherwise it is answer text after all and nothing is lost.
+async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
+  const { first, held } = await peek(chunks);
+  let body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = replay(held, chunks);
+  if (first === '{') {
+    const all: Uint8Array[] = [];
+    for await (const chunk of body) all.push(chunk);
+    const json = parseJsonOrText(await textOf(all));
+    if (isRecord(json)) {
+      const parser = new AnswerParser();
+      yield* parser.push(answerTextOfJson(json, response));
+      yield* parser.end();
+      return;
+    }
+    body = all;
+  }
+  const decoder = createAnswerDecoder();
+  for await (const chunk of body) yield* decoder.push(chunk);
+  yield* decoder.end();
+}
+
+// The body as a stream again, so that the SSE reader sees the client's NetworkError and AbortError.
+function toStream(chunks: AsyncGenerator<Uint8Array, void>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const result = await chunks.next();
+      if (result.done) controller.close();
+      else controller.enqueue(result.value);
+    },
+    async cancel() {
+      await chunks.return();
+    },
+  });
+}
+
+// An event-stream answer: each message's text goes through the same answer parser as a raw body.
+async function* sseAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
+  const parser = new AnswerParser();
+  try {
+    for await (const text of readSseAnswerChunks(toStream(chunks))) yield* parser.push(text);
+  } catch (error) {
+    if (error instanceof SseErrorEvent) throw new ApiError(response.status, parseJsonOrText(error.data) ?? error.message);
+    throw error;
+  }
+  yield* parser.end();
+}
+
+/**
+ * POST /api/chat/get-streaming-response-with-custom-settings; yields answer text deltas, the suggested
+ * questions, then exactly one done (an empty body yields only done). The framing follows the response:
+ * `text/event-stream` is read as SSE, anything else as raw UTF-8 text. The request is sent on the first
+ * iteration; stopping early cancels the body.
+ */
+export async function* streamAnswer(
+  transport: Transport,
+  params: StreamAnswerParams,
+  { signal }: RequestOptions = {},
+): AsyncGenerator<AnswerEvent, void> {
+  const { is_get_suggest_question, ...body } = params;
+  const query = { type_qa: body.type_qa, is_get_suggest_question };
+  const response = await transport.send({ method: 'POST', path: STREAM_PATH, query, json: body }, signal);
+  const chunks = readBody(response, signal);
+  let done = false;
+  const events = isEventStreamContentType(response.headers.get('content-type'))
+    ? sseAnswerEvents(response, chunks)
+    : rawAnswerEvents(response, chunks);
+  for await (const event of events) {
+    if (done) continue;
+    done = event.type === 'done';
+    yield event;
+  }
+  if (!done) yield { type: 'done' };
+}
