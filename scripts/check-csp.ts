@@ -47,7 +47,7 @@ async function step(name: string, action: () => Promise<unknown>): Promise<void>
     await action();
     console.log(`  ✓ ${name}`);
   } catch (error) {
-    throw new Error(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new Error(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
   }
 }
 
