@@ -265,26 +265,23 @@ export class ChatController implements ReactiveController {
   }
 
   private async stream(answerId: string, question: string, history: ReturnType<typeof chatHistory>): Promise<void> {
-    const { config, client, bot } = this;
-    if (!config || !client || !bot) return;
+    const { config, client } = this;
+    if (!config || !client) return;
     const abort = new AbortController();
     this.answerAbort = abort;
     this.activeAnswerId = answerId;
     this.host.requestUpdate();
-    const settings = { ...config.settings };
     let suggestions: string[] = [];
     try {
+      // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
+      // even see its prompt and rules, so sending what the bot information says would blank them).
       const events = client.streamAnswer(
         {
+          ...config.settings,
           bot_id: config.botId,
           message: question,
           chat_history: history,
           session_id: this.conversation.sessionId,
-          gpt_model_name: settings.gpt_model_name ?? (bot.gpt_model_name || undefined),
-          temperature: settings.temperature ?? bot.temperature,
-          rules: settings.rules ?? bot.rules,
-          is_enable_citation: settings.is_enable_citation ?? bot.is_enable_citation,
-          ...((settings.custom_prompt ?? bot.custom_prompt) ? { custom_prompt: settings.custom_prompt ?? bot.custom_prompt } : {}),
           ...(config.typeQa ? { type_qa: config.typeQa } : {}),
         },
         { signal: abort.signal },

@@ -87,8 +87,9 @@ describe('<chatbot-widget> streaming', () => {
     await settled(el);
     const request = service.requests.find((entry) => entry.url.pathname.includes('streaming'))!;
     expect(request.url.searchParams.get('type_qa')).to.equal('faq');
-    expect(service.streamBodies[0]).to.include({ type_qa: 'faq', temperature: 0.9, gpt_model_name: 'gpt-4' });
-    expect(service.streamBodies[0]!['rules']).to.deep.equal(['Be brief']);
+    // Only the host's settings are sent; the bot's own apply on the service otherwise.
+    expect(service.streamBodies[0]).to.include({ type_qa: 'faq', temperature: 0.9 });
+    expect(service.streamBodies[0]).to.not.have.any.keys('gpt_model_name', 'rules', 'custom_prompt', 'is_enable_citation');
   });
 
   it('sends a suggestion on click and on Enter', async () => {
