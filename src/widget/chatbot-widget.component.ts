@@ -621,7 +621,7 @@ export class ChatbotWidget extends LitElement {
     if (status === 'unavailable') {
       const reason = this.chat.unavailableReason ?? 'load-failed';
       return html`<div class="state problem" part="notice" role="alert">
-        <p>${reason === 'load-failed' || reason === 'deactivated' || reason === 'no-messages' ? s[FAILURE_STRINGS[reason]] : this.failureText(reason)}</p>
+        <p>${s[FAILURE_STRINGS[reason]]}</p>
         ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.chat.load()}>${s.retry}</button>` : nothing}
       </div>`;
     }
