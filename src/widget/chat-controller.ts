@@ -4,7 +4,7 @@
 // animation frame; questions asked before the bot is ready, while an answer streams or while the lead form
 // waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiError, NetworkError, createClient, type Bot, type ChatbotClient } from '../api/index.js';
+import { ApiError, NetworkError, createWidgetClient, type Bot, type WidgetClient } from '../api/index.js';
 import {
   addQuestion,
   appendAnswerText,
@@ -122,7 +122,7 @@ export class ChatController implements ReactiveController {
 
   private config: ChatConfig | undefined;
   private configKey = '';
-  private client: ChatbotClient | undefined;
+  private client: WidgetClient | undefined;
   private loadAbort: AbortController | undefined;
   private answerAbort: AbortController | undefined;
   private activeAnswerId: string | undefined;
@@ -196,7 +196,7 @@ export class ChatController implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    this.client = createClient({
+    this.client = createWidgetClient({
       baseUrl: config.baseUrl,
       token: config.token || undefined,
       apiKey: config.apiKey || undefined,
