@@ -48,6 +48,7 @@ export function renderComposer(options: ComposerOptions): TemplateResult {
       part="input"
       rows="1"
       enterkeyhint="send"
+      dir="auto"
       aria-label=${options.label}
       placeholder=${options.placeholder}
       .value=${options.value}

@@ -37,7 +37,7 @@ export class SuggestionChips implements ReactiveController {
     return html`<div class="chips" part="suggestions" role="toolbar" aria-label=${options.label} @keydown=${(event: KeyboardEvent) => this.onKeydown(event, options.dir)}>
       ${questions.map(
         (question, index) =>
-          html`<button type="button" class="chip" part="suggestion" tabindex=${index === active ? 0 : -1} @focus=${() => (this.active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
+          html`<button type="button" class="chip" part="suggestion" dir="auto" tabindex=${index === active ? 0 : -1} @focus=${() => (this.active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
       )}
     </div>`;
   }

@@ -501,7 +501,7 @@ export class ChatbotWidget extends LitElement {
 
   private renderQuestion(message: QuestionMessage): TemplateResult {
     return html`<div class="message user" part="message user-message">
-      <div class="bubble" part="bubble"><span class="sr-only">${this.pack.you}: </span>${message.text}</div>
+      <div class="bubble" part="bubble" dir="auto"><span class="sr-only" dir=${this.pack.dir}>${this.pack.you}: </span>${message.text}</div>
       <div class="meta">${this.time(message.at)}</div>
     </div>`;
   }
@@ -532,8 +532,8 @@ export class ChatbotWidget extends LitElement {
     return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
       ${empty && !streaming
         ? nothing
-        : html`<div class="bubble markdown" part="bubble">
-            <span class="sr-only">${this.botName}: </span>${body}${streaming && empty
+        : html`<div class="bubble markdown" part="bubble" dir="auto">
+            <span class="sr-only" dir=${s.dir}>${this.botName}: </span>${body}${streaming && empty
               ? html`<span class="typing" role="img" aria-label=${s.writing}><span></span><span></span><span></span></span>`
               : nothing}
           </div>`}
@@ -570,6 +570,7 @@ export class ChatbotWidget extends LitElement {
             name=${field}
             type=${input.type}
             autocomplete=${input.autocomplete}
+            dir="auto"
             required
             aria-invalid=${invalid ? 'true' : 'false'}
             .value=${values[field] ?? ''}

@@ -85,6 +85,20 @@ describe('<chatbot-widget> languages', () => {
     expect(el.shadowRoot!.activeElement).to.equal(chips[0]);
   });
 
+  it('gives each message the direction of its own text', async () => {
+    const { el, service } = await mountWidget({ lang: 'ar' });
+    service.queueAnswer('Plans start at $9.', ['Is the widget free?', 'هل هو مجاني؟']);
+    await ask(el, 'How much is it?');
+    await settled(el);
+    expect(getComputedStyle(part(el, '.message.user .bubble')).direction).to.equal('ltr');
+    expect(getComputedStyle(part(el, '.message.bot .bubble')).direction).to.equal('ltr');
+    const chips = parts(el, '.chip').map((chip) => getComputedStyle(chip).direction);
+    expect(chips).to.deep.equal(['ltr', 'rtl']);
+    await ask(el, 'كم السعر؟');
+    await settled(el);
+    expect(getComputedStyle(parts(el, '.message.user .bubble')[1]!).direction).to.equal('rtl');
+  });
+
   it('puts the launcher in the left corner in Arabic', async () => {
     const { el } = await mountWidget({ lang: 'ar', mode: 'launcher' });
     const button = part(el, '[part="launcher"]').getBoundingClientRect();
