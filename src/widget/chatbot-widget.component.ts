@@ -96,14 +96,14 @@ async function copyText(text: string): Promise<boolean> {
  * An embeddable chat with one bot of the service: streams answers with Markdown and suggested questions,
  * keeps the conversation per bot, and works as a floating launcher or inline.
  *
- * @fires chatbot-open - The panel opened (launcher mode).
- * @fires chatbot-close - The panel closed (launcher mode).
- * @fires chatbot-message-sent - A question was sent; `message`, `messageId`, `sessionId`.
- * @fires chatbot-answer-complete - An answer finished; `answer`, `suggestions`, `question`, `messageId`, `sessionId`.
- * @fires chatbot-suggestion-select - A suggested question was picked; cancel it to keep it from being sent.
- * @fires chatbot-error - Loading the bot, an answer or the lead form failed; `operation`, `kind`, `error`.
- * @fires chatbot-lead-submit - The lead form was sent; `fields`, `botId`, `sessionId`, `delivered`.
- * @fires chatbot-feedback - An answer was rated; `value` (`up`, `down` or null), `messageId`, `answer`, `question`.
+ * @fires {ChatbotOpenEvent} chatbot-open - The panel opened (launcher mode).
+ * @fires {ChatbotCloseEvent} chatbot-close - The panel closed (launcher mode).
+ * @fires {ChatbotMessageSentEvent} chatbot-message-sent - A question was sent; `message`, `messageId`, `sessionId`.
+ * @fires {ChatbotAnswerCompleteEvent} chatbot-answer-complete - An answer finished; `answer`, `suggestions`, `question`, `messageId`, `sessionId`.
+ * @fires {ChatbotSuggestionSelectEvent} chatbot-suggestion-select - A suggested question was picked; cancel it to keep it from being sent.
+ * @fires {ChatbotErrorEvent} chatbot-error - Loading the bot, an answer or the lead form failed; `operation`, `kind`, `error`.
+ * @fires {ChatbotLeadSubmitEvent} chatbot-lead-submit - The lead form was sent; `fields`, `botId`, `sessionId`, `delivered`.
+ * @fires {ChatbotFeedbackEvent} chatbot-feedback - An answer was rated; `value` (`up`, `down` or null), `messageId`, `answer`, `question`.
  *
  * @csspart launcher - The floating bubble that opens and closes the panel.
  * @csspart panel - The chat panel.
@@ -251,7 +251,8 @@ export class ChatbotWidget extends LitElement {
     }
     this.opened = true;
     this.focusAfterUpdate = 'composer';
-    this.dispatchEvent(new ChatbotOpenEvent());
+    const opened = new ChatbotOpenEvent();
+    this.dispatchEvent(opened);
   }
 
   /** Closes the panel (launcher mode); focus inside the panel returns to the launcher. */
@@ -260,7 +261,8 @@ export class ChatbotWidget extends LitElement {
     const focusInside = this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.launcher;
     this.opened = false;
     if (focusInside) this.focusAfterUpdate = 'launcher';
-    this.dispatchEvent(new ChatbotCloseEvent());
+    const closed = new ChatbotCloseEvent();
+    this.dispatchEvent(closed);
   }
 
   /** Opens the panel when closed, closes it when open. */
