@@ -1,6 +1,5 @@
 // Arabic strings of <chatbot-widget> (written right to left).
 import type { WidgetStrings } from './en.js';
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 const plural = new Intl.PluralRules('ar');
 
@@ -23,7 +22,7 @@ function missingFields(count: number): string {
 const ar: WidgetStrings = {
   lang: 'ar',
   dir: 'rtl',
-  openChat: OPEN_CHAT_LABELS.ar,
+  openChat: 'افتح المحادثة',
   closeChat: 'أغلق المحادثة',
   title: 'المحادثة',
   loading: 'جارٍ التحميل…',

@@ -1,12 +1,11 @@
 // German strings of <chatbot-widget>.
 import type { WidgetStrings } from './en.js';
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 /** German. */
 const de: WidgetStrings = {
   lang: 'de',
   dir: 'ltr',
-  openChat: OPEN_CHAT_LABELS.de,
+  openChat: 'Chat öffnen',
   closeChat: 'Chat schließen',
   title: 'Chat',
   loading: 'Wird geladen…',

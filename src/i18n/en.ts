@@ -1,5 +1,4 @@
 // The English strings of <chatbot-widget>: the source of truth every other language pack follows.
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 /** Every visible string of the widget; entries that depend on a number or a name are functions. */
 export interface WidgetStrings {
@@ -103,7 +102,7 @@ export interface WidgetStrings {
 const en: WidgetStrings = {
   lang: 'en',
   dir: 'ltr',
-  openChat: OPEN_CHAT_LABELS.en,
+  openChat: 'Open chat',
   closeChat: 'Close chat',
   title: 'Chat',
   loading: 'Loading…',

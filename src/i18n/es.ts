@@ -1,12 +1,11 @@
 // Spanish strings of <chatbot-widget>.
 import type { WidgetStrings } from './en.js';
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 /** Spanish. */
 const es: WidgetStrings = {
   lang: 'es',
   dir: 'ltr',
-  openChat: OPEN_CHAT_LABELS.es,
+  openChat: 'Abrir el chat',
   closeChat: 'Cerrar el chat',
   title: 'Chat',
   loading: 'Cargando…',

@@ -1,12 +1,11 @@
 // French strings of <chatbot-widget>.
 import type { WidgetStrings } from './en.js';
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 /** French. */
 const fr: WidgetStrings = {
   lang: 'fr',
   dir: 'ltr',
-  openChat: OPEN_CHAT_LABELS.fr,
+  openChat: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   title: 'Discussion',
   loading: 'Chargement…',

@@ -3,7 +3,7 @@ import en, { type WidgetStrings } from './en.js';
 import { LANGUAGES, type Language } from './languages.js';
 
 export type { WidgetStrings } from './en.js';
-export { LANGUAGES, OPEN_CHAT_LABELS, matchLanguage, resolveLanguage, type Language, type LanguageSources } from './languages.js';
+export { LANGUAGES, OPEN_CHAT_LABELS, matchLanguage, matchLanguageTag, resolveLanguage, type Language, type LanguageSources } from './languages.js';
 
 /** Strings a host page overrides: any subset of a pack (functions for the parameterised entries). */
 export type WidgetStringOverrides = {

@@ -1,12 +1,11 @@
 // Japanese strings of <chatbot-widget>.
 import type { WidgetStrings } from './en.js';
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 /** Japanese. */
 const ja: WidgetStrings = {
   lang: 'ja',
   dir: 'ltr',
-  openChat: OPEN_CHAT_LABELS.ja,
+  openChat: 'チャットを開く',
   closeChat: 'チャットを閉じる',
   title: 'チャット',
   loading: '読み込み中…',

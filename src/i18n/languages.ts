@@ -6,7 +6,10 @@ export const LANGUAGES = ['en', 'vi', 'ja', 'fr', 'es', 'de', 'ar'] as const;
 /** A language with a translation pack. */
 export type Language = (typeof LANGUAGES)[number];
 
-/** The launcher's label per language, shown before the rest of the widget has loaded. */
+/**
+ * The launcher's label per language, shown by the script-tag loader before the rest of the widget (and
+ * any pack) has loaded; the same text as each pack's `openChat` (a test keeps them equal).
+ */
 export const OPEN_CHAT_LABELS: Record<Language, string> = {
   en: 'Open chat',
   vi: 'Mở trò chuyện',
@@ -37,14 +40,15 @@ const LANGUAGE_NAMES: Record<string, Language> = {
   'العربية': 'ar',
 };
 
+/** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) to a supported language. */
+export function matchLanguageTag(value: string | null | undefined): Language | undefined {
+  const primary = value?.trim().toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(primary!) ? (primary as Language) : undefined;
+}
+
 /** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) or a language name (`Vietnamese`) to a supported language. */
 export function matchLanguage(value: string | null | undefined): Language | undefined {
-  const text = value?.trim().toLowerCase();
-  if (!text) return undefined;
-  const named = LANGUAGE_NAMES[text];
-  if (named) return named;
-  const primary = text.split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(primary!) ? (primary as Language) : undefined;
+  return LANGUAGE_NAMES[value?.trim().toLowerCase() ?? ''] ?? matchLanguageTag(value);
 }
 
 /** Where the widget's language can come from, strongest first. */

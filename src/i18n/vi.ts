@@ -1,12 +1,11 @@
 // Vietnamese strings of <chatbot-widget>.
 import type { WidgetStrings } from './en.js';
-import { OPEN_CHAT_LABELS } from './languages.js';
 
 /** Vietnamese. */
 const vi: WidgetStrings = {
   lang: 'vi',
   dir: 'ltr',
-  openChat: OPEN_CHAT_LABELS.vi,
+  openChat: 'Mở trò chuyện',
   closeChat: 'Đóng trò chuyện',
   title: 'Trò chuyện',
   loading: 'Đang tải…',

@@ -9,7 +9,7 @@ export const CHAT_ICON_PATH =
 /** The close (×) icon (24×24 view box). */
 export const CLOSE_ICON_PATH = 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z';
 
-/** Styles of the launcher button (class `launcher`) and its icon; the host rules come from TOKEN_CSS. */
+/** Styles of the launcher button (class `launcher`) and its icon; the host rules come from tokenCss(). */
 export const LAUNCHER_CSS =
   `.launcher{all:initial;box-sizing:border-box;position:fixed;z-index:var(--_z-index);` +
   `inset-block-end:var(--_offset);inset-inline-end:var(--_offset);width:var(--_launcher-size);height:var(--_launcher-size);` +

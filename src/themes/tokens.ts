@@ -13,12 +13,26 @@ export interface ThemeToken {
   readonly dark?: string;
 }
 
-/** Every public theme token (`--chatbot-<name>`) with its defaults; docs/theming.md describes each. */
-export const THEME_TOKENS: readonly ThemeToken[] = [
+/** The tokens the launcher bubble uses (the script-tag loader draws it with these alone). */
+export const LAUNCHER_TOKENS: readonly ThemeToken[] = [
   // Brand colour: launcher, send button, visitor bubbles.
   { name: 'accent', light: '#2563eb', dark: '#1d4ed8' },
   // Text and icons drawn on the accent colour.
   { name: 'accent-text', light: '#ffffff' },
+  // Keyboard focus outline.
+  { name: 'focus-ring', light: '#1d4ed8', dark: '#93c5fd' },
+  // Shadow of the panel and launcher.
+  { name: 'shadow', light: '0 12px 40px rgb(0 0 0 / 0.18)', dark: '0 12px 40px rgb(0 0 0 / 0.6)' },
+  // Diameter of the launcher bubble.
+  { name: 'launcher-size', light: '56px' },
+  // Distance of the launcher and panel from the viewport edges.
+  { name: 'offset', light: '20px' },
+  // Stacking order of the launcher and panel.
+  { name: 'z-index', light: '2147483000' },
+];
+
+/** The tokens of the panel and everything in it. */
+export const PANEL_TOKENS: readonly ThemeToken[] = [
   // Panel background.
   { name: 'background', light: '#ffffff', dark: '#111827' },
   // Answer bubbles, header and raised surfaces.
@@ -31,8 +45,6 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { name: 'border', light: '#d1d5db', dark: '#4b5563' },
   // Links inside answers.
   { name: 'link', light: '#1d4ed8', dark: '#93c5fd' },
-  // Keyboard focus outline.
-  { name: 'focus-ring', light: '#1d4ed8', dark: '#93c5fd' },
   // Error text and icons.
   { name: 'error', light: '#b91c1c', dark: '#fca5a5' },
   // Background of error notes.
@@ -51,38 +63,38 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { name: 'radius', light: '16px' },
   // Corner radius of message bubbles.
   { name: 'bubble-radius', light: '14px' },
-  // Shadow of the panel and launcher.
-  { name: 'shadow', light: '0 12px 40px rgb(0 0 0 / 0.18)', dark: '0 12px 40px rgb(0 0 0 / 0.6)' },
   // Width of the launcher panel.
   { name: 'panel-width', light: '400px' },
   // Largest height of the launcher panel.
   { name: 'panel-height', light: '640px' },
-  // Diameter of the launcher bubble.
-  { name: 'launcher-size', light: '56px' },
-  // Distance of the launcher and panel from the viewport edges.
-  { name: 'offset', light: '20px' },
-  // Stacking order of the launcher and panel.
-  { name: 'z-index', light: '2147483000' },
 ];
 
-const privateName = (token: ThemeToken) => `--_${token.name}`;
-const publicRead = (token: ThemeToken, fallback: string) => `${privateName(token)}:var(--chatbot-${token.name},${fallback});`;
+/** Every public theme token (`--chatbot-<name>`) with its defaults; docs/theming.md describes each. */
+export const THEME_TOKENS: readonly ThemeToken[] = /* @__PURE__ */ LAUNCHER_TOKENS.concat(PANEL_TOKENS);
 
-const lightDeclarations = THEME_TOKENS.map((token) => publicRead(token, token.light)).join('');
-const darkDeclarations = THEME_TOKENS.filter((token) => token.dark !== undefined)
-  .map((token) => publicRead(token, token.dark!))
-  .join('');
+const publicRead = (token: ThemeToken, fallback: string) => `--_${token.name}:var(--chatbot-${token.name},${fallback});`;
 
 /**
- * The :host rules that define the private `--_*` tokens: light by default, dark for `theme="dark"`, and
- * dark for `theme="auto"` (or no theme) when the visitor's system prefers it.
+ * The :host rules that define the private `--_*` copies of the given tokens: light by default, dark for
+ * `theme="dark"`, and dark for `theme="auto"` (or no theme) when the visitor's system prefers it.
  */
-export const TOKEN_CSS =
-  `:host{${lightDeclarations}color-scheme:light}` +
-  `:host([theme=dark]){${darkDeclarations}color-scheme:dark}` +
-  `@media (prefers-color-scheme:dark){:host(:not([theme=light])){${darkDeclarations}color-scheme:dark}}`;
+export function tokenCss(tokens: readonly ThemeToken[]): string {
+  const light = tokens.map((token) => publicRead(token, token.light)).join('');
+  const dark = tokens
+    .filter((token) => token.dark !== undefined)
+    .map((token) => publicRead(token, token.dark!))
+    .join('');
+  return (
+    `:host{${light}color-scheme:light}` +
+    `:host([theme=dark]){${dark}color-scheme:dark}` +
+    `@media (prefers-color-scheme:dark){:host(:not([theme=light])){${dark}color-scheme:dark}}`
+  );
+}
 
 /** The themes a widget can take. */
 export const THEMES = ['light', 'dark', 'auto'] as const;
 /** A theme: fixed light or dark, or `auto` following the visitor's system. */
 export type Theme = (typeof THEMES)[number];
+
+/** The :host rules of every token (see tokenCss). */
+export const TOKEN_CSS: string = /* @__PURE__ */ tokenCss(THEME_TOKENS);

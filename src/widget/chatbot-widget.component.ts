@@ -1,7 +1,6 @@
 // <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
 // registers the tag.
-import { LitElement, html, nothing, svg, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { LitElement, html, nothing, svg, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import {
@@ -155,45 +154,74 @@ async function copyText(text: string): Promise<boolean> {
 export class ChatbotWidget extends LitElement {
   static override styles = widgetStyles;
 
+  static override properties: PropertyDeclarations = {
+    botId: { attribute: 'bot-id' },
+    baseUrl: { attribute: 'base-url' },
+    token: {},
+    apiKey: { attribute: 'api-key' },
+    apiKeyHeader: { attribute: 'api-key-header' },
+    typeQa: { attribute: 'type-qa' },
+    mode: { reflect: true },
+    theme: { reflect: true },
+    storage: {},
+    opened: { type: Boolean, reflect: true, attribute: 'open' },
+    languageOverride: { attribute: 'lang' },
+    strings: { attribute: false },
+    settings: { attribute: false },
+    fetch: { attribute: false },
+    pack: { state: true },
+    packPending: { state: true },
+    draft: { state: true },
+    stuckToBottom: { state: true },
+    announcement: { state: true },
+    leadErrors: { state: true },
+  };
+
   /** The bot to chat with (its UUID). */
-  @property({ attribute: 'bot-id' }) botId = '';
+  botId = '';
   /** Base address of the service. */
-  @property({ attribute: 'base-url' }) baseUrl = '';
+  baseUrl = '';
   /** Optional bearer token (a visitor never logs in; most bots need none). */
-  @property() token = '';
+  token = '';
   /** Optional API key. */
-  @property({ attribute: 'api-key' }) apiKey = '';
+  apiKey = '';
   /** Where the API key goes: `authorization` (bearer, default) or `chatfly-api-key`. */
-  @property({ attribute: 'api-key-header' }) apiKeyHeader: 'authorization' | 'chatfly-api-key' = 'authorization';
+  apiKeyHeader: 'authorization' | 'chatfly-api-key' = 'authorization';
   /** The `type_qa` sent with every question. */
-  @property({ attribute: 'type-qa' }) typeQa = '';
+  typeQa = '';
   /** `launcher` (floating bubble and panel, default) or `inline` (fills its container). */
-  @property({ reflect: true }) mode: WidgetMode = 'launcher';
+  mode: WidgetMode = 'launcher';
   /** `light`, `dark` or `auto` (follows the visitor's system, default). */
-  @property({ reflect: true }) theme: Theme = 'auto';
+  theme: Theme = 'auto';
   /** Where the conversation is kept: `session` (default), `local` or `none`. */
-  @property() storage: StorageKind = 'session';
+  storage: StorageKind = 'session';
   /** Whether the launcher panel is open. */
-  @property({ type: Boolean, reflect: true, attribute: 'open' }) opened = false;
+  opened = false;
   /** Language override (the element's own `lang` attribute); wins over the bot's language. */
-  @property({ attribute: 'lang' }) languageOverride: string | null = null;
+  languageOverride: string | null = null;
   /** Replacements for any visible string (see WidgetStrings). */
-  @property({ attribute: false }) strings: WidgetStringOverrides | undefined;
+  strings: WidgetStringOverrides | undefined;
   /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules). */
-  @property({ attribute: false }) settings: ChatSettings | undefined;
+  settings: ChatSettings | undefined;
   /** The fetch used for every request (tests, proxies, custom auth). */
-  @property({ attribute: false }) fetch: typeof fetch | undefined;
+  fetch: typeof fetch | undefined;
 
-  @state() private pack: WidgetStrings = englishStrings;
-  @state() private packPending = false;
-  @state() private draft = '';
-  @state() private stuckToBottom = true;
-  @state() private announcement = { id: 0, text: '' };
-  @state() private leadErrors: { missing: LeadFormField[]; invalidEmail: boolean } | undefined;
+  private pack: WidgetStrings = englishStrings;
+  private packPending = false;
+  private draft = '';
+  private stuckToBottom = true;
+  private announcement = { id: 0, text: '' };
+  private leadErrors: { missing: LeadFormField[]; invalidEmail: boolean } | undefined;
 
-  @query('.thread') private thread?: HTMLElement;
-  @query('textarea') private textarea?: HTMLTextAreaElement;
-  @query('.launcher') private launcher?: HTMLButtonElement;
+  private get thread(): HTMLElement | null {
+    return this.renderRoot.querySelector('.thread');
+  }
+  private get textarea(): HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector('textarea');
+  }
+  private get launcher(): HTMLButtonElement | null {
+    return this.renderRoot.querySelector('.launcher');
+  }
 
   private readonly chat = new ChatController(this, { onAnswerSettled: (answer) => this.announceAnswer(answer) });
   private readonly chips = new SuggestionChips(this);

@@ -4,9 +4,9 @@
 // or a few seconds of idle time. It carries no Lit; the launcher is styled with a constructed stylesheet,
 // so it runs under a strict Content-Security-Policy. The element takes over when its class is defined
 // (see the constructor and createRenderRoot of ChatbotWidget).
-import { OPEN_CHAT_LABELS, matchLanguage } from '../i18n/languages.js';
+import { OPEN_CHAT_LABELS, matchLanguageTag } from '../i18n/languages.js';
 import { CHAT_ICON_PATH, LAUNCHER_CSS } from '../themes/launcher.js';
-import { TOKEN_CSS } from '../themes/tokens.js';
+import { LAUNCHER_TOKENS, tokenCss } from '../themes/tokens.js';
 
 /** data-* keys (dataset names) copied to the element as attributes. */
 export const LOADER_ATTRIBUTES = {
@@ -111,9 +111,9 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   if (!inline) {
     const root = element.attachShadow({ mode: 'open' });
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(`${TOKEN_CSS}:host{all:initial;display:block}${LAUNCHER_CSS}`);
+    sheet.replaceSync(`${tokenCss(LAUNCHER_TOKENS)}:host{all:initial;display:block}${LAUNCHER_CSS}`);
     root.adoptedStyleSheets = [sheet];
-    const language = matchLanguage(data['lang']) ?? matchLanguage(navigator.language) ?? 'en';
+    const language = matchLanguageTag(data['lang']) ?? matchLanguageTag(navigator.language) ?? 'en';
     button = launcherButton(doc, OPEN_CHAT_LABELS[language], language === 'ar');
     button.addEventListener('click', () => {
       if (!queue.some(([method]) => method === 'open')) queue.push(['open', []]);

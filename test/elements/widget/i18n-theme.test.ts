@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import en from '../../../src/i18n/en.js';
-import { LANGUAGES, loadStrings, matchLanguage, resolveLanguage } from '../../../src/i18n/index.js';
+import { LANGUAGES, OPEN_CHAT_LABELS, loadStrings, matchLanguage, resolveLanguage } from '../../../src/i18n/index.js';
 import { THEME_TOKENS } from '../../../src/themes/tokens.js';
 import { ask, mountWidget, part, parts, settled } from './widget-helpers.js';
 
@@ -18,6 +18,7 @@ describe('<chatbot-widget> languages', () => {
       }
       for (const count of [1, 2, 3, 11, 100]) expect(pack.leadMissing(count)).to.be.a('string').and.not.equal('');
       expect(pack.greeting('Ada')).to.contain('Ada');
+      expect(pack.openChat, `${language}: the loader's launcher label`).to.equal(OPEN_CHAT_LABELS[language]);
     }
     const ar = await loadStrings('ar');
     expect(new Set([1, 2, 3, 11, 100].map((count) => ar.leadMissing(count))).size).to.equal(5);
