@@ -169,12 +169,12 @@ export class ChatbotWidget extends LitElement {
     strings: { attribute: false },
     settings: { attribute: false },
     fetch: { attribute: false },
-    pack: { state: true },
-    packPending: { state: true },
-    draft: { state: true },
-    stuckToBottom: { state: true },
-    announcement: { state: true },
-    leadErrors: { state: true },
+    pack: { state: true, attribute: false },
+    packPending: { state: true, attribute: false },
+    draft: { state: true, attribute: false },
+    stuckToBottom: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
+    leadErrors: { state: true, attribute: false },
   };
 
   /** The bot to chat with (its UUID). */
@@ -657,7 +657,7 @@ export class ChatbotWidget extends LitElement {
       </div>`;
     }
     if (status !== 'ready' || this.packPending) {
-      return html`<div class="state" part="notice" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>${s.loading}</span></div>`;
+      return html`<div class="state" part="notice" role="status" aria-live="polite"><span class="typing" aria-hidden="true"><span></span><span></span><span></span></span><span>${s.loading}</span></div>`;
     }
     const busy = this.chat.busy;
     const leadBlocking = this.chat.leadBlocking;

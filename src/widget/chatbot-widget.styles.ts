@@ -251,6 +251,7 @@ const widget = css`
   }
   .typing {
     display: inline-flex;
+    justify-content: center;
     gap: 4px;
     padding: 6px 0;
   }
@@ -449,9 +450,10 @@ const widget = css`
 
   .jump {
     position: absolute;
-    inset-block-end: 8px;
-    inset-inline-start: 50%;
-    transform: translateX(-50%);
+    inset-inline: 0;
+    inset-block-end: calc(100% + 8px);
+    width: max-content;
+    margin-inline: auto;
     display: inline-flex;
     align-items: center;
     gap: 4px;
@@ -462,16 +464,10 @@ const widget = css`
     box-shadow: var(--_shadow);
     font-size: 0.85em;
   }
-  [dir='rtl'] .jump {
-    transform: translateX(50%);
-  }
   .bottom {
     position: relative;
     border-block-start: 1px solid var(--_border);
     padding: 10px 12px 8px;
-  }
-  .bottom .jump {
-    inset-block-end: calc(100% + 8px);
   }
   .composer {
     display: flex;
@@ -513,20 +509,6 @@ const widget = css`
     font-size: 0.75em;
     color: var(--_text-muted);
     text-align: center;
-  }
-  .spinner {
-    justify-self: center;
-    width: 24px;
-    height: 24px;
-    border: 3px solid var(--_border);
-    border-block-start-color: var(--_accent);
-    border-radius: 50%;
-    animation: spin 0.8s linear infinite;
-  }
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
-    }
   }
   @media (prefers-reduced-motion: reduce) {
     *,
