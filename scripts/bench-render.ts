@@ -121,11 +121,13 @@ export async function askInPage(question: string): Promise<{ firstByte: number; 
     if (!bubble || firstPaint) return;
     firstPaint = -1;
     firstText = performance.now();
-    // The widget renders answer text inside an animation frame; a message posted from there runs right
-    // after that frame has been painted.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => (firstPaint = performance.now());
-    channel.port2.postMessage(0);
+    // The text is in the DOM; it is on screen once the next frame has been painted: a message posted from
+    // that frame's animation callbacks runs right after its paint.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => (firstPaint = performance.now());
+      channel.port2.postMessage(0);
+    });
   });
   mutations.observe(root, { subtree: true, childList: true, characterData: true });
   const start = performance.now();

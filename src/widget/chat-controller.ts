@@ -102,7 +102,7 @@ export function classifyFailure(error: unknown): FailureKind {
 }
 
 /** Most answer characters rendered in one animation frame. */
-const FRAME_TEXT_LIMIT = 3000;
+const FRAME_TEXT_LIMIT = 2000;
 /** Most characters of the first render of an answer, which happens at once rather than in a frame. */
 const FIRST_TEXT_LIMIT = 1000;
 
@@ -327,10 +327,16 @@ export class ChatController implements ReactiveController {
   private bufferText(answerId: string, text: string): void {
     const first = !this.pendingText && findMessage(this.conversation, answerId)?.text === '';
     this.pendingText += text;
-    // The first words go out at once (painted in the coming frame); the rest follows frame by frame.
-    if (first && !this.frame) this.flushText(FIRST_TEXT_LIMIT);
+    // The first words go out at once, and the coming frame paints just them; the rest follows frame by
+    // frame from the one after.
+    if (first && !this.frame) {
+      this.flushText(FIRST_TEXT_LIMIT);
+      this.quietFrame = true;
+    }
     if (this.pendingText) this.scheduleFlush(answerId);
   }
+
+  private quietFrame = false;
 
   // At most one render per animation frame, and at most FRAME_TEXT_LIMIT characters in it: a burst of a
   // whole long answer is shown over a few frames instead of in one long task.
@@ -339,6 +345,11 @@ export class ChatController implements ReactiveController {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       if (this.activeAnswerId !== answerId) return;
+      if (this.quietFrame) {
+        this.quietFrame = false;
+        this.scheduleFlush(answerId);
+        return;
+      }
       this.flushText(FRAME_TEXT_LIMIT);
       if (this.pendingText) this.scheduleFlush(answerId);
       else this.drained?.();

@@ -3,7 +3,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
-import { inlineText, parseInline, type Inline, type InlineOptions } from './inline.js';
+import { parseInline, type Inline, type InlineOptions } from './inline.js';
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
@@ -123,32 +123,22 @@ export class MarkdownStream {
   }
 }
 
-function blockText(block: Block): string {
-  switch (block.type) {
-    case 'paragraph':
-    case 'heading':
-      return inlineText(parseInline(block.text));
-    case 'code':
-      return block.text;
-    case 'rule':
-      return '';
-    case 'quote':
-      return block.children.map(blockText).join('\n');
-    case 'list':
-      return block.items.map((item) => item.map(blockText).join('\n')).join('\n');
-    case 'table':
-      return [block.header, ...block.rows].map((row) => row.map((cell) => inlineText(parseInline(cell))).join(', ')).join('\n');
-    default: {
-      const unknownBlock: never = block;
-      return unknownBlock;
-    }
-  }
-}
-
-/** The plain text of a Markdown answer, without its markup (for screen reader announcements). */
+/**
+ * The plain text of a Markdown answer for a screen reader announcement: markers, link targets and table
+ * rules dropped. One linear pass of regular expressions, so announcing a very long answer stays cheap.
+ */
 export function markdownToText(text: string): string {
-  return parseBlocks(text)
-    .map(blockText)
-    .filter((part) => part !== '')
-    .join('\n');
+  return text
+    .replace(/^ {0,3}(`{3,}|~{3,}).*$/gm, '')
+    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+    .replace(/<((?:https?|mailto):[^>\s]*|[^>\s@]+@[^>\s]+)>/g, '$1')
+    .replace(/^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/gm, '')
+    .replace(/^[ \t]*(#{1,6}|>|[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
+    .replace(/^ {0,3}([-*_])([ \t]*\1){2,}[ \t]*$/gm, '')
+    .replace(/(\*{1,3}|~~|`+)(?=\S)|(?<=\S)(\*{1,3}|~~|`+)/g, '')
+    .replace(/(?<![\p{L}\p{N}])_{1,3}(?=\S)|(?<=\S)_{1,3}(?![\p{L}\p{N}])/gu, '')
+    .replace(/[ \t]*\|[ \t]*/g, ' ')
+    .replace(/^[ \t]+|[ \t]+$/gm, '')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
 }

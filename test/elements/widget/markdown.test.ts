@@ -231,5 +231,9 @@ describe('Markdown: rendering', () => {
 
   it('gives plain text for announcements', () => {
     expect(markdownToText('**Hi** [there](https://x.y)\n\n- one\n- `two`')).to.equal('Hi there\none\ntwo');
+    expect(markdownToText('# Plans\n\n1. _Free_ for snake_case fans\n2. 2 * 3 seats')).to.equal('Plans\nFree for snake_case fans\n2 * 3 seats');
+    expect(markdownToText('| a | b |\n|---|--:|\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\n> quoted\n\n---\nsee <https://a.b>')).to.equal(
+      'a b\n1 2\nlet x = 1;\nquoted\nsee https://a.b',
+    );
   });
 });
