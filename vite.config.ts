@@ -42,8 +42,20 @@ export default defineConfig(({ mode }): UserConfig => {
       build: {
         ...common.build,
         emptyOutDir: false,
+        // Not library mode: Vite keeps white space and comments in library ES output, and this file is
+        // for browsers only.
         minify: true,
-        lib: { entry: 'src/embed-app.ts', formats: ['es'], fileName: () => 'chatbot-widget-app.js' },
+        // The language packs are single chunks with no dependencies: nothing to preload.
+        modulePreload: false,
+        rolldownOptions: {
+          input: 'src/embed-app.ts',
+          preserveEntrySignatures: false,
+          output: {
+            format: 'es',
+            entryFileNames: 'chatbot-widget-app.js',
+            chunkFileNames: 'chatbot-widget-[name]-[hash].js',
+          },
+        },
       },
     };
   }
