@@ -106,7 +106,8 @@ export function instrumentPage(): void {
 export async function askInPage(question: string): Promise<{ firstByte: number; firstPaint: number; firstText: number; start: number; longTasks: number[] }> {
   const state = (window as unknown as { __bench: { firstByte: number } }).__bench;
   state.firstByte = 0;
-  const widget = document.querySelector('chatbot-widget')!;
+  const widget = document.querySelector('chatbot-widget') as (HTMLElement & { send(text: string): void }) | null;
+  if (!widget) throw new Error('no <chatbot-widget> on the benchmark page');
   const root = widget.shadowRoot!;
   const answersBefore = root.querySelectorAll('.message.bot').length;
   const longTasks: number[] = [];
