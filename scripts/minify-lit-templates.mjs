@@ -82,12 +82,18 @@ export function squeezeLitTemplates(code) {
   return out + code.slice(index);
 }
 
+const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
+
 /** @returns {import('vite').Plugin} */
 export function minifyLitTemplates() {
   return {
     name: 'minify-lit-templates',
     apply: 'build',
     transform(code, id) {
+      // Vite wraps every dynamic import in a preload helper that adds <link rel=modulepreload> tags for the
+      // chunk's own imports. The app is built with modulePreload off and its lazy chunks (language packs)
+      // import nothing, so the helper would only ever call the import: it becomes exactly that.
+      if (id === PRELOAD_HELPER_ID) return { code: 'export const __vitePreload = (load) => load();', map: null };
       if (!/\/src\/.*\.ts$/.test(id) || !/\b(css|html)`/.test(code)) return null;
       const squeezed = squeezeLitTemplates(code);
       return squeezed === code ? null : { code: squeezed, map: null };
