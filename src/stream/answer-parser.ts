@@ -174,131 +174,131 @@ export function parseSuggestedQuestions(section: string): string[] {
  * marker, and trailing whitespace, are held back. Chunk boundaries never change the events' merged text.
  */
 export class AnswerParser {
-  private phase: 'head' | 'answer' | 'suggestions' = 'head';
-  private ended = false;
+  #phase: 'head' | 'answer' | 'suggestions' = 'head';
+  #ended = false;
   /** The start of the body while it could still be the answer marker (leading whitespace dropped). */
-  private head = '';
+  #head = '';
   /** The start of the current line while it could still be the suggestions marker, else null. */
-  private line: string | null = null;
-  private pendingWhitespace = '';
-  private started = false;
-  private section = '';
-  private text = '';
+  #line: string | null = null;
+  #pendingWhitespace = '';
+  #started = false;
+  #section = '';
+  #text = '';
 
   /** Consumes the next chunk of the body and returns the events it completes (at most one text delta). */
   push(chunk: string): AnswerEvent[] {
-    this.assertOpen('push');
-    if (this.phase === 'head') this.feedHead(chunk);
-    else if (this.phase === 'answer') this.feedAnswer(chunk);
-    else this.section += chunk;
-    return this.takeText();
+    this.#assertOpen('push');
+    if (this.#phase === 'head') this.#feedHead(chunk);
+    else if (this.#phase === 'answer') this.#feedAnswer(chunk);
+    else this.#section += chunk;
+    return this.#takeText();
   }
 
   /** Ends the body: returns the last text delta, the suggestions if the marker was seen, then `done`. */
   end(): AnswerEvent[] {
-    this.assertOpen('end');
-    this.ended = true;
-    if (this.phase === 'head') this.resolveHead(true);
-    if (this.phase === 'answer' && this.line !== null) {
-      const line = this.line;
-      this.line = null;
+    this.#assertOpen('end');
+    this.#ended = true;
+    if (this.#phase === 'head') this.#resolveHead(true);
+    if (this.#phase === 'answer' && this.#line !== null) {
+      const line = this.#line;
+      this.#line = null;
       const markerEnd = matchMarker(line + '\n', suggestionsLabel, true);
-      if (markerEnd >= 0) this.beginSuggestions(line.slice(markerEnd));
-      else this.emit(line);
+      if (markerEnd >= 0) this.#beginSuggestions(line.slice(markerEnd));
+      else this.#emit(line);
     }
-    const events = this.takeText();
-    if (this.phase === 'suggestions') {
-      events.push({ type: 'suggestions', questions: parseSuggestedQuestions(this.section) });
+    const events = this.#takeText();
+    if (this.#phase === 'suggestions') {
+      events.push({ type: 'suggestions', questions: parseSuggestedQuestions(this.#section) });
     }
     events.push({ type: 'done' });
     return events;
   }
 
-  private assertOpen(method: 'push' | 'end'): void {
-    if (this.ended) throw new Error(`AnswerParser.${method}() was called after end(); use a new parser per answer.`);
+  #assertOpen(method: 'push' | 'end'): void {
+    if (this.#ended) throw new Error(`AnswerParser.${method}() was called after end(); use a new parser per answer.`);
   }
 
-  private takeText(): AnswerEvent[] {
-    if (!this.text) return [];
-    const text = this.text;
-    this.text = '';
+  #takeText(): AnswerEvent[] {
+    if (!this.#text) return [];
+    const text = this.#text;
+    this.#text = '';
     return [{ type: 'text', text }];
   }
 
-  private feedHead(chunk: string): void {
+  #feedHead(chunk: string): void {
     let i = 0;
-    if (!this.head) {
+    if (!this.#head) {
       while (i < chunk.length && isWhitespace(chunk.charCodeAt(i))) i++;
     }
     if (i === chunk.length) return;
-    this.head += i ? chunk.slice(i) : chunk;
-    this.resolveHead(false);
+    this.#head += i ? chunk.slice(i) : chunk;
+    this.#resolveHead(false);
   }
 
-  private resolveHead(final: boolean): void {
-    const head = this.head;
+  #resolveHead(final: boolean): void {
+    const head = this.#head;
     // A line end stands in for "no more text": it completes or rules out the marker at end().
     const markerEnd = matchMarker(final ? head + '\n' : head, answerLabel, false);
     if (markerEnd === MAYBE) return;
-    this.head = '';
-    this.phase = 'answer';
-    this.line = '';
-    this.feedAnswer(markerEnd >= 0 ? head.slice(markerEnd) : head);
+    this.#head = '';
+    this.#phase = 'answer';
+    this.#line = '';
+    this.#feedAnswer(markerEnd >= 0 ? head.slice(markerEnd) : head);
   }
 
-  private feedAnswer(chunk: string): void {
+  #feedAnswer(chunk: string): void {
     let i = 0;
     while (i < chunk.length) {
-      if (this.line !== null) {
-        const line = this.line + chunk[i++];
+      if (this.#line !== null) {
+        const line = this.#line + chunk[i++];
         const markerEnd = matchMarker(line, suggestionsLabel, true);
         if (markerEnd === MAYBE) {
-          this.line = line;
+          this.#line = line;
         } else if (markerEnd >= 0) {
-          this.line = null;
-          this.beginSuggestions(line.slice(markerEnd) + chunk.slice(i));
+          this.#line = null;
+          this.#beginSuggestions(line.slice(markerEnd) + chunk.slice(i));
           return;
         } else {
           // A line end always decides the match, so it can only be the last character held.
-          this.line = line.endsWith('\n') ? '' : null;
-          this.emit(line);
+          this.#line = line.endsWith('\n') ? '' : null;
+          this.#emit(line);
         }
         continue;
       }
       const newline = chunk.indexOf('\n', i);
       if (newline < 0) {
-        this.emit(chunk.slice(i));
+        this.#emit(chunk.slice(i));
         return;
       }
-      this.emit(chunk.slice(i, newline + 1));
+      this.#emit(chunk.slice(i, newline + 1));
       i = newline + 1;
-      this.line = '';
+      this.#line = '';
     }
   }
 
-  private beginSuggestions(rest: string): void {
-    this.phase = 'suggestions';
-    this.pendingWhitespace = '';
-    this.section = rest;
+  #beginSuggestions(rest: string): void {
+    this.#phase = 'suggestions';
+    this.#pendingWhitespace = '';
+    this.#section = rest;
   }
 
   /** Adds answer text, holding back trailing whitespace and dropping leading whitespace. */
-  private emit(piece: string): void {
+  #emit(piece: string): void {
     let end = piece.length;
     while (end > 0 && isWhitespace(piece.charCodeAt(end - 1))) end--;
     if (end === 0) {
-      if (this.started) this.pendingWhitespace += piece;
+      if (this.#started) this.#pendingWhitespace += piece;
       return;
     }
     let start = 0;
-    if (!this.started) {
+    if (!this.#started) {
       while (isWhitespace(piece.charCodeAt(start))) start++;
-      this.started = true;
+      this.#started = true;
     }
-    let text = this.pendingWhitespace + piece.slice(start, end);
+    let text = this.#pendingWhitespace + piece.slice(start, end);
     if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
-    this.text += text;
-    this.pendingWhitespace = piece.slice(end);
+    this.#text += text;
+    this.#pendingWhitespace = piece.slice(end);
   }
 }
 

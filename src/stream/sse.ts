@@ -25,46 +25,46 @@ export function isEventStreamContentType(contentType: string | null | undefined)
  */
 export class SseMessageParser {
   /** The unterminated end of the text so far. */
-  private line = '';
-  private afterCarriageReturn = false;
-  private data = '';
-  private hasData = false;
-  private event = '';
+  #line = '';
+  #afterCarriageReturn = false;
+  #data = '';
+  #hasData = false;
+  #event = '';
 
   /** Consumes decoded text and returns the messages it completes. */
   push(text: string): SseMessage[] {
     const messages: SseMessage[] = [];
     let start = 0;
-    if (this.afterCarriageReturn && text.length > 0) {
-      this.afterCarriageReturn = false;
+    if (this.#afterCarriageReturn && text.length > 0) {
+      this.#afterCarriageReturn = false;
       if (text.charCodeAt(0) === LF) start = 1;
     }
     for (let i = start; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code !== LF && code !== CR) continue;
-      this.readLine(this.line + text.slice(start, i), messages);
-      this.line = '';
+      this.#readLine(this.#line + text.slice(start, i), messages);
+      this.#line = '';
       if (code === CR) {
-        if (i + 1 === text.length) this.afterCarriageReturn = true;
+        if (i + 1 === text.length) this.#afterCarriageReturn = true;
         else if (text.charCodeAt(i + 1) === LF) i++;
       }
       start = i + 1;
     }
-    this.line += text.slice(start);
+    this.#line += text.slice(start);
     return messages;
   }
 
   /** Ends the stream: returns a last message whose lines were complete; an unterminated line is dropped. */
   end(): SseMessage[] {
     const messages: SseMessage[] = [];
-    this.line = '';
-    this.dispatch(messages);
+    this.#line = '';
+    this.#dispatch(messages);
     return messages;
   }
 
-  private readLine(line: string, messages: SseMessage[]): void {
+  #readLine(line: string, messages: SseMessage[]): void {
     if (line === '') {
-      this.dispatch(messages);
+      this.#dispatch(messages);
       return;
     }
     if (line.charCodeAt(0) === 0x3a) return;
@@ -73,19 +73,19 @@ export class SseMessageParser {
     let value = colon < 0 ? '' : line.slice(colon + 1);
     if (value.charCodeAt(0) === 0x20) value = value.slice(1);
     if (field === 'data') {
-      this.data = this.hasData ? `${this.data}\n${value}` : value;
-      this.hasData = true;
+      this.#data = this.#hasData ? `${this.#data}\n${value}` : value;
+      this.#hasData = true;
     } else if (field === 'event') {
-      this.event = value;
+      this.#event = value;
     }
     // `id` and `retry` only matter for reconnecting, which an answer stream never does.
   }
 
-  private dispatch(messages: SseMessage[]): void {
-    if (this.hasData || this.event) messages.push({ event: this.event || 'message', data: this.data });
-    this.data = '';
-    this.hasData = false;
-    this.event = '';
+  #dispatch(messages: SseMessage[]): void {
+    if (this.#hasData || this.#event) messages.push({ event: this.#event || 'message', data: this.#data });
+    this.#data = '';
+    this.#hasData = false;
+    this.#event = '';
   }
 }
 

@@ -14,8 +14,8 @@ export interface SuggestionChipsOptions {
 
 /** Keeps the roving tab stop of a chip toolbar and renders it. */
 export class SuggestionChips implements ReactiveController {
-  private active = 0;
-  private questionsKey = '';
+  #active = 0;
+  #questionsKey = '';
 
   /** Attaches to the element that renders the chips. */
   constructor(private readonly host: ReactiveControllerHost) {
@@ -29,20 +29,20 @@ export class SuggestionChips implements ReactiveController {
   render(questions: readonly string[], options: SuggestionChipsOptions): TemplateResult | typeof nothing {
     if (questions.length === 0) return nothing;
     const key = questions.join('\n');
-    if (key !== this.questionsKey) {
-      this.questionsKey = key;
-      this.active = 0;
+    if (key !== this.#questionsKey) {
+      this.#questionsKey = key;
+      this.#active = 0;
     }
-    const active = Math.min(this.active, questions.length - 1);
-    return html`<div class="chips" part="suggestions" role="toolbar" aria-label=${options.label} @keydown=${(event: KeyboardEvent) => this.onKeydown(event, options.dir)}>
+    const active = Math.min(this.#active, questions.length - 1);
+    return html`<div class="chips" part="suggestions" role="toolbar" aria-label=${options.label} @keydown=${(event: KeyboardEvent) => this.#onKeydown(event, options.dir)}>
       ${questions.map(
         (question, index) =>
-          html`<button type="button" class="chip" part="suggestion" dir="auto" tabindex=${index === active ? 0 : -1} @focus=${() => (this.active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
+          html`<button type="button" class="chip" part="suggestion" dir="auto" tabindex=${index === active ? 0 : -1} @focus=${() => (this.#active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
       )}
     </div>`;
   }
 
-  private onKeydown(event: KeyboardEvent, dir: 'ltr' | 'rtl'): void {
+  #onKeydown(event: KeyboardEvent, dir: 'ltr' | 'rtl'): void {
     const buttons = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLButtonElement>('button')];
     const current = buttons.indexOf(event.target as HTMLButtonElement);
     if (current < 0) return;
@@ -66,7 +66,7 @@ export class SuggestionChips implements ReactiveController {
         return;
     }
     event.preventDefault();
-    this.active = next;
+    this.#active = next;
     buttons[next]!.focus();
     this.host.requestUpdate();
   }

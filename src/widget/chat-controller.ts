@@ -120,16 +120,16 @@ export class ChatController implements ReactiveController {
   /** The conversation. */
   conversation: Conversation = emptyConversation();
 
-  private config: ChatConfig | undefined;
-  private configKey = '';
-  private client: WidgetClient | undefined;
-  private loadAbort: AbortController | undefined;
-  private answerAbort: AbortController | undefined;
-  private activeAnswerId: string | undefined;
-  private queue: string[] = [];
-  private pendingText = '';
-  private frame = 0;
-  private readonly persistOnLeave = () => this.persist();
+  #config: ChatConfig | undefined;
+  #configKey = '';
+  #client: WidgetClient | undefined;
+  #loadAbort: AbortController | undefined;
+  #answerAbort: AbortController | undefined;
+  #activeAnswerId: string | undefined;
+  #queue: string[] = [];
+  #pendingText = '';
+  #frame = 0;
+  #persistOnLeave = () => this.#persist();
 
   /** Attaches the controller to its element. */
   constructor(
@@ -141,12 +141,12 @@ export class ChatController implements ReactiveController {
 
   /** Whether an answer is being streamed. */
   get busy(): boolean {
-    return this.activeAnswerId !== undefined;
+    return this.#activeAnswerId !== undefined;
   }
 
   /** Questions waiting to be sent. */
   get queued(): readonly string[] {
-    return this.queue;
+    return this.#queue;
   }
 
   /** Whether the lead form must be sent before the next question. */
@@ -156,39 +156,39 @@ export class ChatController implements ReactiveController {
 
   /** @internal */
   hostConnected(): void {
-    window.addEventListener('pagehide', this.persistOnLeave);
-    if (this.config && !this.configKey) this.configure(this.config);
+    window.addEventListener('pagehide', this.#persistOnLeave);
+    if (this.#config && !this.#configKey) this.configure(this.#config);
   }
 
   /** @internal */
   hostDisconnected(): void {
-    window.removeEventListener('pagehide', this.persistOnLeave);
-    this.loadAbort?.abort();
-    if (this.activeAnswerId) this.stop();
+    window.removeEventListener('pagehide', this.#persistOnLeave);
+    this.#loadAbort?.abort();
+    if (this.#activeAnswerId) this.stop();
     this.status = 'idle';
-    this.configKey = '';
+    this.#configKey = '';
   }
 
   /** Applies the element's configuration; a different bot, service or credential reloads everything. */
   configure(config: ChatConfig): void {
     const key = JSON.stringify([config.botId, config.baseUrl, config.token, config.apiKey, config.apiKeyHeader, config.storage]);
-    const changed = key !== this.configKey || config.fetch !== this.clientFetch;
+    const changed = key !== this.#configKey || config.fetch !== this.#clientFetch;
     // The answer being streamed is stopped (and saved) under the old configuration before it is replaced.
-    if (changed && this.activeAnswerId) this.stop();
-    this.config = config;
+    if (changed && this.#activeAnswerId) this.stop();
+    this.#config = config;
     if (!changed) return;
-    this.configKey = key;
-    this.clientFetch = config.fetch;
+    this.#configKey = key;
+    this.#clientFetch = config.fetch;
     this.load();
   }
 
-  private clientFetch: typeof fetch | undefined;
+  #clientFetch: typeof fetch | undefined;
 
   /** Loads (or reloads) the bot's information and the stored conversation. */
   load(): void {
-    const config = this.config;
-    this.loadAbort?.abort();
-    if (this.activeAnswerId) this.stop();
+    const config = this.#config;
+    this.#loadAbort?.abort();
+    if (this.#activeAnswerId) this.stop();
     this.bot = undefined;
     this.unavailableReason = undefined;
     if (!config || !config.botId || !config.baseUrl || !this.host.isConnected) {
@@ -196,7 +196,7 @@ export class ChatController implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    this.client = createWidgetClient({
+    this.#client = createWidgetClient({
       baseUrl: config.baseUrl,
       token: config.token || undefined,
       apiKey: config.apiKey || undefined,
@@ -207,10 +207,10 @@ export class ChatController implements ReactiveController {
     this.status = 'loading';
     this.host.requestUpdate();
     const abort = new AbortController();
-    this.loadAbort = abort;
-    this.client.getBotInformation(config.botId, { signal: abort.signal }).then(
+    this.#loadAbort = abort;
+    this.#client.getBotInformation(config.botId, { signal: abort.signal }).then(
       (bot) => {
-        if (this.loadAbort !== abort) return;
+        if (this.#loadAbort !== abort) return;
         this.bot = bot;
         const reason: UnavailableReason | undefined = !bot.is_activate
           ? 'deactivated'
@@ -220,10 +220,10 @@ export class ChatController implements ReactiveController {
         this.status = reason ? 'unavailable' : 'ready';
         this.unavailableReason = reason;
         this.host.requestUpdate();
-        this.drain();
+        this.#drain();
       },
       (error: unknown) => {
-        if (this.loadAbort !== abort || isAbort(error)) return;
+        if (this.#loadAbort !== abort || isAbort(error)) return;
         const kind = classifyFailure(error);
         const reason: UnavailableReason = kind === 'network' || kind === 'service' || kind === 'empty' || kind === 'interrupted' ? 'load-failed' : kind;
         this.status = 'unavailable';
@@ -238,38 +238,39 @@ export class ChatController implements ReactiveController {
   send(text: string): boolean {
     const question = text.trim();
     if (!question || this.status === 'unavailable') return false;
-    if (this.status !== 'ready' || this.busy || this.leadBlocking || this.queue.length > 0) {
-      this.queue.push(question);
+    if (this.status !== 'ready' || this.busy || this.leadBlocking || this.#queue.length > 0) {
+      this.#queue.push(question);
       this.host.requestUpdate();
       return true;
     }
-    this.ask(question);
+    this.#ask(question);
     return true;
   }
 
-  private ask(question: string): void {
+  #ask(question: string): void {
     const questionId = createId();
     const answerId = createId();
     const history = chatHistory(this.conversation);
     this.conversation = addQuestion(this.conversation, { id: questionId, text: question, at: Date.now() }, answerId);
-    this.persist();
+    this.#persist();
     this.host.dispatchEvent(new ChatbotMessageSentEvent(question, questionId, this.conversation.sessionId));
-    void this.stream(answerId, question, history);
+    void this.#stream(answerId, question, history);
   }
 
-  private drain(): void {
-    while (this.queue.length > 0 && this.status === 'ready' && !this.busy && !this.leadBlocking) {
-      this.ask(this.queue.shift()!);
+  #drain(): void {
+    while (this.#queue.length > 0 && this.status === 'ready' && !this.busy && !this.leadBlocking) {
+      this.#ask(this.#queue.shift()!);
     }
     this.host.requestUpdate();
   }
 
-  private async stream(answerId: string, question: string, history: ReturnType<typeof chatHistory>): Promise<void> {
-    const { config, client } = this;
+  async #stream(answerId: string, question: string, history: ReturnType<typeof chatHistory>): Promise<void> {
+    const config = this.#config;
+    const client = this.#client;
     if (!config || !client) return;
     const abort = new AbortController();
-    this.answerAbort = abort;
-    this.activeAnswerId = answerId;
+    this.#answerAbort = abort;
+    this.#activeAnswerId = answerId;
     this.host.requestUpdate();
     let suggestions: string[] = [];
     try {
@@ -287,12 +288,12 @@ export class ChatController implements ReactiveController {
         { signal: abort.signal },
       );
       for await (const event of events) {
-        if (this.activeAnswerId !== answerId) return;
-        if (event.type === 'text') this.bufferText(answerId, event.text);
+        if (this.#activeAnswerId !== answerId) return;
+        if (event.type === 'text') this.#bufferText(answerId, event.text);
         else if (event.type === 'suggestions') suggestions = event.questions;
       }
-      await this.drainText(answerId);
-      if (this.activeAnswerId !== answerId) return;
+      await this.#drainText(answerId);
+      if (this.#activeAnswerId !== answerId) return;
       this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
       const answer = findMessage(this.conversation, answerId) as AnswerMessage;
       if (answer.status === 'complete') {
@@ -303,98 +304,98 @@ export class ChatController implements ReactiveController {
         this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
       }
     } catch (error) {
-      await this.drainText(answerId);
-      if (this.activeAnswerId !== answerId) return;
+      await this.#drainText(answerId);
+      if (this.#activeAnswerId !== answerId) return;
       const kind = classifyFailure(error);
       this.conversation = failAnswer(this.conversation, answerId, kind);
       this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(error)));
     }
-    this.settle(answerId);
+    this.#settle(answerId);
   }
 
-  private settle(answerId: string): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
-    this.drained?.();
-    this.activeAnswerId = undefined;
-    this.answerAbort = undefined;
-    this.persist();
+  #settle(answerId: string): void {
+    if (this.#frame) cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    this.#drained?.();
+    this.#activeAnswerId = undefined;
+    this.#answerAbort = undefined;
+    this.#persist();
     const answer = findMessage(this.conversation, answerId);
     if (answer?.role === 'assistant') this.callbacks.onAnswerSettled?.(answer);
-    this.drain();
+    this.#drain();
   }
 
-  private bufferText(answerId: string, text: string): void {
-    const first = !this.pendingText && findMessage(this.conversation, answerId)?.text === '';
-    this.pendingText += text;
+  #bufferText(answerId: string, text: string): void {
+    const first = !this.#pendingText && findMessage(this.conversation, answerId)?.text === '';
+    this.#pendingText += text;
     // The first words go out at once, and the coming frame paints just them; the rest follows frame by
     // frame from the one after.
-    if (first && !this.frame) {
-      this.flushText(FIRST_TEXT_LIMIT);
-      this.quietFrame = true;
+    if (first && !this.#frame) {
+      this.#flushText(FIRST_TEXT_LIMIT);
+      this.#quietFrame = true;
     }
-    if (this.pendingText) this.scheduleFlush(answerId);
+    if (this.#pendingText) this.#scheduleFlush(answerId);
   }
 
-  private quietFrame = false;
+  #quietFrame = false;
 
   // At most one render per animation frame, and at most FRAME_TEXT_LIMIT characters in it: a burst of a
   // whole long answer is shown over a few frames instead of in one long task.
-  private scheduleFlush(answerId: string): void {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      if (this.activeAnswerId !== answerId) return;
-      if (this.quietFrame) {
-        this.quietFrame = false;
-        this.scheduleFlush(answerId);
+  #scheduleFlush(answerId: string): void {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      if (this.#activeAnswerId !== answerId) return;
+      if (this.#quietFrame) {
+        this.#quietFrame = false;
+        this.#scheduleFlush(answerId);
         return;
       }
-      this.flushText(FRAME_TEXT_LIMIT);
-      if (this.pendingText) this.scheduleFlush(answerId);
-      else this.drained?.();
+      this.#flushText(FRAME_TEXT_LIMIT);
+      if (this.#pendingText) this.#scheduleFlush(answerId);
+      else this.#drained?.();
     });
   }
 
-  private drained: (() => void) | undefined;
+  #drained: (() => void) | undefined;
 
   /** Resolves once the buffered text is shown (at once when the page is hidden and frames do not run). */
-  private drainText(answerId: string): Promise<void> {
-    if (!this.pendingText || this.activeAnswerId !== answerId || document.visibilityState === 'hidden') {
-      this.flushText();
+  #drainText(answerId: string): Promise<void> {
+    if (!this.#pendingText || this.#activeAnswerId !== answerId || document.visibilityState === 'hidden') {
+      this.#flushText();
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      this.drained = () => {
-        this.drained = undefined;
+      this.#drained = () => {
+        this.#drained = undefined;
         resolve();
       };
-      this.scheduleFlush(answerId);
+      this.#scheduleFlush(answerId);
     });
   }
 
-  private flushText(limit = Infinity): void {
-    if (!this.pendingText || !this.activeAnswerId) return;
-    let end = this.pendingText.length;
+  #flushText(limit = Infinity): void {
+    if (!this.#pendingText || !this.#activeAnswerId) return;
+    let end = this.#pendingText.length;
     if (end > limit) {
       // Cut after a line or space near the limit, never inside a surrogate pair.
-      const space = this.pendingText.slice(limit, limit + 80).search(/\s/);
+      const space = this.#pendingText.slice(limit, limit + 80).search(/\s/);
       end = space >= 0 ? limit + space + 1 : limit;
-      if (/[\ud800-\udbff]/.test(this.pendingText[end - 1]!)) end++;
+      if (/[\ud800-\udbff]/.test(this.#pendingText[end - 1]!)) end++;
     }
-    this.conversation = appendAnswerText(this.conversation, this.activeAnswerId, this.pendingText.slice(0, end));
-    this.pendingText = this.pendingText.slice(end);
+    this.conversation = appendAnswerText(this.conversation, this.#activeAnswerId, this.#pendingText.slice(0, end));
+    this.#pendingText = this.#pendingText.slice(end);
     this.host.requestUpdate();
   }
 
   /** Stops the answer being streamed, keeping what was written so far. */
   stop(): void {
-    const answerId = this.activeAnswerId;
+    const answerId = this.#activeAnswerId;
     if (!answerId) return;
-    this.flushText();
+    this.#flushText();
     this.conversation = stopAnswer(this.conversation, answerId);
-    this.answerAbort?.abort();
-    this.settle(answerId);
+    this.#answerAbort?.abort();
+    this.#settle(answerId);
   }
 
   /** Asks again for a stopped or failed answer. */
@@ -408,25 +409,25 @@ export class ChatController implements ReactiveController {
     const nextId = createId();
     const history = chatHistory(this.conversation, question.id);
     this.conversation = restartAnswer(this.conversation, answerId, nextId, Date.now());
-    this.persist();
-    void this.stream(nextId, question.text, history);
+    this.#persist();
+    void this.#stream(nextId, question.text, history);
     return true;
   }
 
   /** Starts a new conversation (new session id); the answer being streamed is stopped, the queue emptied. */
   reset(): void {
-    this.queue = [];
-    if (this.activeAnswerId) {
-      this.answerAbort?.abort();
-      this.activeAnswerId = undefined;
-      this.answerAbort = undefined;
-      this.pendingText = '';
-      if (this.frame) cancelAnimationFrame(this.frame);
-      this.frame = 0;
-      this.drained?.();
+    this.#queue = [];
+    if (this.#activeAnswerId) {
+      this.#answerAbort?.abort();
+      this.#activeAnswerId = undefined;
+      this.#answerAbort = undefined;
+      this.#pendingText = '';
+      if (this.#frame) cancelAnimationFrame(this.#frame);
+      this.#frame = 0;
+      this.#drained?.();
     }
     this.conversation = startOver(this.conversation);
-    this.persist();
+    this.#persist();
     this.host.requestUpdate();
   }
 
@@ -435,7 +436,7 @@ export class ChatController implements ReactiveController {
     const before = findMessage(this.conversation, answerId);
     if (before?.role !== 'assistant' || before.status === 'streaming' || before.feedback === value) return;
     this.conversation = setFeedback(this.conversation, answerId, value);
-    this.persist();
+    this.#persist();
     this.host.requestUpdate();
     const question = findMessage(this.conversation, before.replyTo);
     this.host.dispatchEvent(
@@ -446,23 +447,23 @@ export class ChatController implements ReactiveController {
   /** Keeps what the visitor typed into the lead form (it survives reloads). */
   updateLead(values: Record<string, string>): void {
     this.conversation = setLeadValues(this.conversation, values);
-    this.persist();
+    this.#persist();
   }
 
   /** Sends the lead form: to the service when it takes leads, always as `chatbot-lead-submit`. */
   async submitLead(values: Record<string, string>): Promise<void> {
-    const config = this.config;
+    const config = this.#config;
     if (!config) return;
     this.conversation = submitLead(setLeadValues(this.conversation, values));
     const { sessionId } = this.conversation;
-    this.persist();
+    this.#persist();
     this.host.requestUpdate();
     const outcome = await postLead(config, { bot_id: config.botId, session_id: sessionId, fields: values });
     this.host.dispatchEvent(new ChatbotLeadSubmitEvent(values, config.botId, sessionId, outcome === 'delivered'));
     if (outcome === 'failed') {
       this.host.dispatchEvent(new ChatbotErrorEvent('lead', 'service', new Error('The lead could not be sent to the service')));
     }
-    this.drain();
+    this.#drain();
   }
 
   /** The answer being streamed, if any. */
@@ -470,8 +471,8 @@ export class ChatController implements ReactiveController {
     return streamingAnswer(this.conversation);
   }
 
-  private persist(): void {
-    const config = this.config;
+  #persist(): void {
+    const config = this.#config;
     if (config) saveConversation(storageFor(config.storage), config.botId, this.conversation);
   }
 }

@@ -213,26 +213,26 @@ export class ChatbotWidget extends LitElement {
   private announcement = { id: 0, text: '' };
   private leadErrors: { missing: LeadFormField[]; invalidEmail: boolean } | undefined;
 
-  private get thread(): HTMLElement | null {
+  get #thread(): HTMLElement | null {
     return this.renderRoot.querySelector('.thread');
   }
-  private get textarea(): HTMLTextAreaElement | null {
+  get #textarea(): HTMLTextAreaElement | null {
     return this.renderRoot.querySelector('textarea');
   }
-  private get launcher(): HTMLButtonElement | null {
+  get #launcher(): HTMLButtonElement | null {
     return this.renderRoot.querySelector('.launcher');
   }
 
-  private readonly chat = new ChatController(this, { onAnswerSettled: (answer) => this.announceAnswer(answer) });
-  private readonly chips = new SuggestionChips(this);
-  private markdown = new Map<string, MarkdownStream>();
-  private markdownPack: WidgetStrings | undefined;
-  private wantedLanguage: Language = 'en';
-  private timeFormat: Intl.DateTimeFormat | undefined;
-  private lastAutoScrollTop = 0;
-  private focusAfterUpdate: 'composer' | 'launcher' | undefined;
-  private loaderHadFocus = false;
-  private pendingCalls: QueuedCall[] = [];
+  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#announceAnswer(answer) });
+  #chips = new SuggestionChips(this);
+  #markdown = new Map<string, MarkdownStream>();
+  #markdownPack: WidgetStrings | undefined;
+  #wantedLanguage: Language = 'en';
+  #timeFormat: Intl.DateTimeFormat | undefined;
+  #lastAutoScrollTop = 0;
+  #focusAfterUpdate: 'composer' | 'launcher' | undefined;
+  #loaderHadFocus = false;
+  #pendingCalls: QueuedCall[] = [];
 
   constructor() {
     super();
@@ -240,7 +240,7 @@ export class ChatbotWidget extends LitElement {
     const self = this as unknown as Record<string, unknown>;
     for (const name of HOST_METHODS) if (Object.prototype.hasOwnProperty.call(this, name)) delete self[name];
     const queue = self['__chatbotQueue'];
-    if (Array.isArray(queue)) this.pendingCalls = queue as QueuedCall[];
+    if (Array.isArray(queue)) this.#pendingCalls = queue as QueuedCall[];
     delete self['__chatbotQueue'];
   }
 
@@ -248,7 +248,7 @@ export class ChatbotWidget extends LitElement {
     const existing = this.shadowRoot;
     if (existing) {
       // The loader's launcher lives in this shadow root; keep keyboard focus where the visitor left it.
-      this.loaderHadFocus = existing.activeElement !== null;
+      this.#loaderHadFocus = existing.activeElement !== null;
       existing.replaceChildren();
     }
     return super.createRenderRoot();
@@ -256,8 +256,8 @@ export class ChatbotWidget extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    const calls = this.pendingCalls;
-    this.pendingCalls = [];
+    const calls = this.#pendingCalls;
+    this.#pendingCalls = [];
     for (const [method, args] of calls) {
       if ((HOST_METHODS as readonly string[]).includes(method)) {
         (this[method as HostMethod] as (...values: unknown[]) => unknown)(...args);
@@ -267,18 +267,18 @@ export class ChatbotWidget extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.watchViewport(false);
+    this.#watchViewport(false);
   }
 
   /** Opens the panel (launcher mode) and puts the focus in the message field; inline, it only focuses the field. */
   open(): void {
     if (this.mode !== 'launcher' || this.opened) {
-      this.focusAfterUpdate = 'composer';
+      this.#focusAfterUpdate = 'composer';
       this.requestUpdate();
       return;
     }
     this.opened = true;
-    this.focusAfterUpdate = 'composer';
+    this.#focusAfterUpdate = 'composer';
     const opened = new ChatbotOpenEvent();
     this.dispatchEvent(opened);
   }
@@ -286,9 +286,9 @@ export class ChatbotWidget extends LitElement {
   /** Closes the panel (launcher mode); focus inside the panel returns to the launcher. */
   close(): void {
     if (this.mode !== 'launcher' || !this.opened) return;
-    const focusInside = this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.launcher;
+    const focusInside = this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.#launcher;
     this.opened = false;
-    if (focusInside) this.focusAfterUpdate = 'launcher';
+    if (focusInside) this.#focusAfterUpdate = 'launcher';
     const closed = new ChatbotCloseEvent();
     this.dispatchEvent(closed);
   }
@@ -304,26 +304,26 @@ export class ChatbotWidget extends LitElement {
    * answer streams or while the lead form waits, it is queued and sent in turn; false if it cannot be sent.
    */
   send(text: string): boolean {
-    const accepted = this.chat.send(String(text ?? ''));
+    const accepted = this.#chat.send(String(text ?? ''));
     if (accepted && this.mode === 'launcher' && !this.opened) this.open();
     return accepted;
   }
 
   /** Starts a new conversation with a new session id (a lead form already sent stays sent). */
   reset(): void {
-    this.chat.reset();
+    this.#chat.reset();
     this.draft = '';
     this.stuckToBottom = true;
-    this.markdown.clear();
+    this.#markdown.clear();
   }
 
   /** Stops the answer being written, keeping what arrived so far. */
   stop(): void {
-    this.chat.stop();
+    this.#chat.stop();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.chat.configure({
+    this.#chat.configure({
       botId: this.botId,
       baseUrl: this.baseUrl,
       token: this.token,
@@ -336,11 +336,11 @@ export class ChatbotWidget extends LitElement {
     });
     const language = resolveLanguage({
       override: this.languageOverride,
-      botLanguage: this.chat.bot?.bot_language,
+      botLanguage: this.#chat.bot?.bot_language,
       preferred: navigator.languages,
     });
-    if (language !== this.wantedLanguage || changed.has('strings') || !this.hasUpdated) {
-      this.wantedLanguage = language;
+    if (language !== this.#wantedLanguage || changed.has('strings') || !this.hasUpdated) {
+      this.#wantedLanguage = language;
       const ready = loadedStrings(language);
       if (ready) {
         this.pack = applyStringOverrides(ready, this.strings);
@@ -348,50 +348,50 @@ export class ChatbotWidget extends LitElement {
       } else {
         this.packPending = true;
         void loadStrings(language).then((pack) => {
-          if (this.wantedLanguage !== language) return;
+          if (this.#wantedLanguage !== language) return;
           this.pack = applyStringOverrides(pack, this.strings);
           this.packPending = false;
         });
       }
     }
-    if (this.markdownPack !== this.pack) {
-      this.markdownPack = this.pack;
-      this.markdown.clear();
-      this.timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+    if (this.#markdownPack !== this.pack) {
+      this.#markdownPack = this.pack;
+      this.#markdown.clear();
+      this.#timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
     }
-    if (changed.has('opened') || changed.has('mode')) this.watchViewport(this.mode === 'launcher' && this.opened);
+    if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
 
   protected override updated(): void {
-    const thread = this.thread;
+    const thread = this.#thread;
     if (thread && this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
       thread.scrollTop = thread.scrollHeight;
-      this.lastAutoScrollTop = thread.scrollTop;
+      this.#lastAutoScrollTop = thread.scrollTop;
     }
-    if (this.loaderHadFocus) {
-      this.loaderHadFocus = false;
-      if (this.mode === 'launcher' && !this.focusAfterUpdate) this.launcher?.focus();
+    if (this.#loaderHadFocus) {
+      this.#loaderHadFocus = false;
+      if (this.mode === 'launcher' && !this.#focusAfterUpdate) this.#launcher?.focus();
     }
-    const target = this.focusAfterUpdate;
-    if (target === 'launcher' && this.launcher) {
-      this.focusAfterUpdate = undefined;
-      this.launcher.focus();
-    } else if (target === 'composer' && (this.textarea || this.chat.status === 'unavailable')) {
-      this.focusAfterUpdate = undefined;
-      const field = this.textarea && !this.textarea.disabled ? this.textarea : this.shadowRoot?.querySelector<HTMLElement>('.panel button');
+    const target = this.#focusAfterUpdate;
+    if (target === 'launcher' && this.#launcher) {
+      this.#focusAfterUpdate = undefined;
+      this.#launcher.focus();
+    } else if (target === 'composer' && (this.#textarea || this.#chat.status === 'unavailable')) {
+      this.#focusAfterUpdate = undefined;
+      const field = this.#textarea && !this.#textarea.disabled ? this.#textarea : this.shadowRoot?.querySelector<HTMLElement>('.panel button');
       field?.focus({ preventScroll: true });
     }
   }
 
-  private watchViewport(on: boolean): void {
+  #watchViewport(on: boolean): void {
     const viewport = window.visualViewport;
     if (!viewport) return;
-    viewport.removeEventListener('resize', this.onViewportChange);
-    viewport.removeEventListener('scroll', this.onViewportChange);
+    viewport.removeEventListener('resize', this.#onViewportChange);
+    viewport.removeEventListener('scroll', this.#onViewportChange);
     if (on) {
-      viewport.addEventListener('resize', this.onViewportChange);
-      viewport.addEventListener('scroll', this.onViewportChange);
-      this.onViewportChange();
+      viewport.addEventListener('resize', this.#onViewportChange);
+      viewport.addEventListener('scroll', this.#onViewportChange);
+      this.#onViewportChange();
     } else {
       this.style.removeProperty('--_viewport-height');
       this.style.removeProperty('--_viewport-top');
@@ -400,114 +400,114 @@ export class ChatbotWidget extends LitElement {
 
   // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
   // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
-  private readonly onViewportChange = () => {
+  #onViewportChange = () => {
     const viewport = window.visualViewport;
     if (!viewport) return;
     this.style.setProperty('--_viewport-height', `${viewport.height}px`);
     this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
   };
 
-  private announceAnswer(answer: AnswerMessage): void {
+  #announceAnswer(answer: AnswerMessage): void {
     const s = this.pack;
     let text: string;
-    if (answer.status === 'complete') text = s.answered(this.botName, markdownToText(answer.text));
+    if (answer.status === 'complete') text = s.answered(this.#botName, markdownToText(answer.text));
     else if (answer.status === 'stopped') text = s.stopped;
-    else text = this.failureText(answer.failure ?? 'service');
-    this.announce(text);
+    else text = this.#failureText(answer.failure ?? 'service');
+    this.#announce(text);
   }
 
-  private announce(text: string): void {
+  #announce(text: string): void {
     this.announcement = { id: this.announcement.id + 1, text };
   }
 
-  private get botName(): string {
-    return this.chat.bot?.bot_name.trim() || this.pack.title;
+  get #botName(): string {
+    return this.#chat.bot?.bot_name.trim() || this.pack.title;
   }
 
-  private failureText(kind: FailureKind): string {
-    return this.chat.bot?.custom_error_message.trim() || this.pack[FAILURE_STRINGS[kind]];
+  #failureText(kind: FailureKind): string {
+    return this.#chat.bot?.custom_error_message.trim() || this.pack[FAILURE_STRINGS[kind]];
   }
 
-  private markdownFor(answer: AnswerMessage): MarkdownStream {
-    let stream = this.markdown.get(answer.id);
+  #markdownFor(answer: AnswerMessage): MarkdownStream {
+    let stream = this.#markdown.get(answer.id);
     if (!stream) {
       stream = new MarkdownStream({
         copyCodeLabel: this.pack.copyCode,
-        onCopyCode: (code, button) => void this.copy(code, button),
+        onCopyCode: (code, button) => void this.#copy(code, button),
       });
-      this.markdown.set(answer.id, stream);
+      this.#markdown.set(answer.id, stream);
     }
     return stream;
   }
 
-  private async copy(text: string, button?: HTMLElement): Promise<void> {
+  async #copy(text: string, button?: HTMLElement): Promise<void> {
     if (!(await copyText(text))) return;
-    this.announce(this.pack.copied);
+    this.#announce(this.pack.copied);
     if (button) {
       button.dataset['copied'] = '';
       setTimeout(() => delete button.dataset['copied'], 1500);
     }
   }
 
-  private onThreadScroll(): void {
-    const thread = this.thread;
+  #onThreadScroll(): void {
+    const thread = this.#thread;
     if (!thread) return;
     const distance = thread.scrollHeight - thread.scrollTop - thread.clientHeight;
     if (distance <= STICK_THRESHOLD) this.stuckToBottom = true;
-    else if (thread.scrollTop < this.lastAutoScrollTop - 1) this.stuckToBottom = false;
-    this.lastAutoScrollTop = Math.min(this.lastAutoScrollTop, thread.scrollTop);
-    if (this.stuckToBottom) this.lastAutoScrollTop = thread.scrollTop;
+    else if (thread.scrollTop < this.#lastAutoScrollTop - 1) this.stuckToBottom = false;
+    this.#lastAutoScrollTop = Math.min(this.#lastAutoScrollTop, thread.scrollTop);
+    if (this.stuckToBottom) this.#lastAutoScrollTop = thread.scrollTop;
   }
 
-  private jumpToLatest(): void {
+  #jumpToLatest(): void {
     this.stuckToBottom = true;
-    this.focusAfterUpdate = 'composer';
+    this.#focusAfterUpdate = 'composer';
   }
 
-  private submitDraft(): void {
+  #submitDraft(): void {
     const text = this.draft.trim();
-    if (!text || this.chat.busy) return;
-    if (this.chat.send(text)) {
+    if (!text || this.#chat.busy) return;
+    if (this.#chat.send(text)) {
       this.draft = '';
       this.stuckToBottom = true;
     }
   }
 
-  private selectSuggestion(question: string): void {
+  #selectSuggestion(question: string): void {
     const event = new ChatbotSuggestionSelectEvent(question);
     this.dispatchEvent(event);
     if (event.defaultPrevented) return;
-    if (this.chat.send(question)) {
+    if (this.#chat.send(question)) {
       this.stuckToBottom = true;
-      this.focusAfterUpdate = 'composer';
+      this.#focusAfterUpdate = 'composer';
     }
   }
 
-  private retry(answerId: string): void {
-    if (this.chat.retry(answerId)) {
+  #retry(answerId: string): void {
+    if (this.#chat.retry(answerId)) {
       this.stuckToBottom = true;
-      this.focusAfterUpdate = 'composer';
+      this.#focusAfterUpdate = 'composer';
     }
   }
 
-  private newConversation(): void {
+  #newConversation(): void {
     this.reset();
-    this.focusAfterUpdate = 'composer';
+    this.#focusAfterUpdate = 'composer';
   }
 
-  private rate(answer: AnswerMessage, value: FeedbackValue): void {
-    this.chat.rate(answer.id, answer.feedback === value ? null : value);
+  #rate(answer: AnswerMessage, value: FeedbackValue): void {
+    this.#chat.rate(answer.id, answer.feedback === value ? null : value);
   }
 
-  private onPanelKeydown(event: KeyboardEvent): void {
+  #onPanelKeydown(event: KeyboardEvent): void {
     if (event.key === 'Escape' && this.mode === 'launcher' && this.opened) {
       event.stopPropagation();
       this.close();
-      this.focusAfterUpdate = 'launcher';
+      this.#focusAfterUpdate = 'launcher';
     }
   }
 
-  private submitLeadForm(event: SubmitEvent, fields: readonly LeadFormField[]): void {
+  #submitLeadForm(event: SubmitEvent, fields: readonly LeadFormField[]): void {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const values = Object.fromEntries(fields.map((field) => [field, (form.elements.namedItem(field) as HTMLInputElement).value.trim()]));
@@ -519,73 +519,73 @@ export class ChatbotWidget extends LitElement {
       return;
     }
     this.leadErrors = undefined;
-    this.focusAfterUpdate = 'composer';
-    this.announce(this.pack.leadThanks);
-    void this.chat.submitLead(values);
+    this.#focusAfterUpdate = 'composer';
+    this.#announce(this.pack.leadThanks);
+    void this.#chat.submitLead(values);
   }
 
-  private time(at: number): TemplateResult {
+  #time(at: number): TemplateResult {
     const date = new Date(at);
-    return html`<time datetime=${date.toISOString()}>${this.timeFormat!.format(date)}</time>`;
+    return html`<time datetime=${date.toISOString()}>${this.#timeFormat!.format(date)}</time>`;
   }
 
-  private renderQuestion(message: QuestionMessage): TemplateResult {
+  #renderQuestion(message: QuestionMessage): TemplateResult {
     return html`<div class="message user" part="message user-message">
       <div class="bubble" part="bubble" dir="auto"><span class="sr-only" dir=${this.pack.dir}>${this.pack.you}: </span>${message.text}</div>
-      <div class="meta">${this.time(message.at)}</div>
+      <div class="meta">${this.#time(message.at)}</div>
     </div>`;
   }
 
-  private renderAnswer(answer: AnswerMessage): TemplateResult {
+  #renderAnswer(answer: AnswerMessage): TemplateResult {
     const s = this.pack;
     const streaming = answer.status === 'streaming';
-    const body = this.markdownFor(answer).render(answer.text, !streaming);
+    const body = this.#markdownFor(answer).render(answer.text, !streaming);
     let footer: unknown = nothing;
     if (answer.status === 'failed') {
       footer = html`<p class="note error" part="error">
-        <span>${this.failureText(answer.failure ?? 'service')}</span>
-        <button type="button" class="text-button" @click=${() => this.retry(answer.id)}>${s.retry}</button>
+        <span>${this.#failureText(answer.failure ?? 'service')}</span>
+        <button type="button" class="text-button" @click=${() => this.#retry(answer.id)}>${s.retry}</button>
       </p>`;
     } else if (answer.status === 'stopped') {
       footer = html`<p class="note">
         <span>${s.stopped}</span>
-        <button type="button" class="text-button" @click=${() => this.retry(answer.id)}>${s.retry}</button>
+        <button type="button" class="text-button" @click=${() => this.#retry(answer.id)}>${s.retry}</button>
       </p>`;
     }
     const actions =
       answer.status === 'complete'
-        ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.copy(answer.text)}>${copyIcon}</button>
-            <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.rate(answer, 'up')}>${upIcon}</button>
-            <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.rate(answer, 'down')}>${downIcon}</button>`
+        ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.#copy(answer.text)}>${copyIcon}</button>
+            <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.#rate(answer, 'up')}>${upIcon}</button>
+            <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.#rate(answer, 'down')}>${downIcon}</button>`
         : nothing;
     const empty = !answer.text;
     return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
       ${empty && !streaming
         ? nothing
         : html`<div class="bubble markdown" part="bubble" dir="auto">
-            <span class="sr-only" dir=${s.dir}>${this.botName}: </span>${body}${streaming && empty
+            <span class="sr-only" dir=${s.dir}>${this.#botName}: </span>${body}${streaming && empty
               ? html`<span class="typing" role="img" aria-label=${s.writing}><span></span><span></span><span></span></span>`
               : nothing}
           </div>`}
       ${footer}
-      ${streaming ? nothing : html`<div class="meta">${this.time(answer.at)}${actions}</div>`}
+      ${streaming ? nothing : html`<div class="meta">${this.#time(answer.at)}${actions}</div>`}
     </div>`;
   }
 
-  private renderMessage(message: Message): unknown {
-    if (message.role === 'user') return guard([message, this.pack], () => this.renderQuestion(message));
-    if (message.status === 'streaming') return this.renderAnswer(message);
-    return guard([message, this.pack, this.chat.bot], () => this.renderAnswer(message));
+  #renderMessage(message: Message): unknown {
+    if (message.role === 'user') return guard([message, this.pack], () => this.#renderQuestion(message));
+    if (message.status === 'streaming') return this.#renderAnswer(message);
+    return guard([message, this.pack, this.#chat.bot], () => this.#renderAnswer(message));
   }
 
-  private renderLeadForm(fields: readonly LeadFormField[]): TemplateResult {
+  #renderLeadForm(fields: readonly LeadFormField[]): TemplateResult {
     const s = this.pack;
-    if (this.chat.conversation.lead.status === 'submitted') {
+    if (this.#chat.conversation.lead.status === 'submitted') {
       return html`<p class="note" part="lead-form">${s.leadThanks}</p>`;
     }
-    const values = this.chat.conversation.lead.values;
+    const values = this.#chat.conversation.lead.values;
     const errors = this.leadErrors;
-    return html`<form class="lead" part="lead-form" novalidate aria-labelledby="lead-title" @submit=${(event: SubmitEvent) => this.submitLeadForm(event, fields)}>
+    return html`<form class="lead" part="lead-form" novalidate aria-labelledby="lead-title" @submit=${(event: SubmitEvent) => this.#submitLeadForm(event, fields)}>
       <h3 id="lead-title">${s.leadTitle}</h3>
       <p>${s.leadIntro}</p>
       ${errors
@@ -604,7 +604,7 @@ export class ChatbotWidget extends LitElement {
             required
             aria-invalid=${invalid ? 'true' : 'false'}
             .value=${values[field] ?? ''}
-            @input=${(event: InputEvent) => this.chat.updateLead({ [field]: (event.target as HTMLInputElement).value })}
+            @input=${(event: InputEvent) => this.#chat.updateLead({ [field]: (event.target as HTMLInputElement).value })}
           />
         </label>`;
       })}
@@ -612,9 +612,9 @@ export class ChatbotWidget extends LitElement {
     </form>`;
   }
 
-  private renderThread(): TemplateResult {
+  #renderThread(): TemplateResult {
     const s = this.pack;
-    const { conversation, bot } = this.chat;
+    const { conversation, bot } = this.#chat;
     const messages = conversation.messages;
     const info = bot?.collect_customer_info;
     const fields = leadFields(info);
@@ -635,37 +635,37 @@ export class ChatbotWidget extends LitElement {
     }
     const last = messages.at(-1);
     const chips =
-      last?.role === 'assistant' && last.status === 'complete' && !this.chat.busy && !this.chat.leadBlocking && this.chat.queued.length === 0
-        ? this.chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, onSelect: (question) => this.selectSuggestion(question) })
+      last?.role === 'assistant' && last.status === 'complete' && !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
+        ? this.#chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, onSelect: (question) => this.#selectSuggestion(question) })
         : nothing;
-    return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.onThreadScroll}>
-      ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.botName)}</p>` : nothing}
-      ${leadShown && leadAfter < 0 ? this.renderLeadForm(fields) : nothing}
-      ${messages.map((message, index) => html`${this.renderMessage(message)}${index === leadAfter ? this.renderLeadForm(fields) : nothing}`)}
+    return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
+      ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.#botName)}</p>` : nothing}
+      ${leadShown && leadAfter < 0 ? this.#renderLeadForm(fields) : nothing}
+      ${messages.map((message, index) => html`${this.#renderMessage(message)}${index === leadAfter ? this.#renderLeadForm(fields) : nothing}`)}
       ${chips}
     </div>`;
   }
 
-  private renderBody(): TemplateResult {
+  #renderBody(): TemplateResult {
     const s = this.pack;
-    const status = this.chat.status;
+    const status = this.#chat.status;
     if (status === 'unavailable') {
-      const reason = this.chat.unavailableReason ?? 'load-failed';
+      const reason = this.#chat.unavailableReason ?? 'load-failed';
       return html`<div class="state problem" part="notice" role="alert">
         <p>${s[FAILURE_STRINGS[reason]]}</p>
-        ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.chat.load()}>${s.retry}</button>` : nothing}
+        ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.#chat.load()}>${s.retry}</button>` : nothing}
       </div>`;
     }
     if (status !== 'ready' || this.packPending) {
       return html`<div class="state" part="notice" role="status" aria-live="polite"><span class="typing" aria-hidden="true"><span></span><span></span><span></span></span><span>${s.loading}</span></div>`;
     }
-    const busy = this.chat.busy;
-    const leadBlocking = this.chat.leadBlocking;
-    return html`${this.renderThread()}
+    const busy = this.#chat.busy;
+    const leadBlocking = this.#chat.leadBlocking;
+    return html`${this.#renderThread()}
       <div class="bottom">
         ${this.stuckToBottom
           ? nothing
-          : html`<button type="button" class="jump" part="jump-button" @click=${this.jumpToLatest}>${arrowIcon}${s.jumpToLatest}</button>`}
+          : html`<button type="button" class="jump" part="jump-button" @click=${this.#jumpToLatest}>${arrowIcon}${s.jumpToLatest}</button>`}
         ${renderComposer({
           value: this.draft,
           label: s.messageLabel,
@@ -675,8 +675,8 @@ export class ChatbotWidget extends LitElement {
           sendLabel: s.send,
           stopLabel: s.stop,
           onInput: (value) => (this.draft = value),
-          onSend: () => this.submitDraft(),
-          onStop: () => this.chat.stop(),
+          onSend: () => this.#submitDraft(),
+          onStop: () => this.#chat.stop(),
         })}
         <p class="disclaimer" part="disclaimer">${s.disclaimer}</p>
       </div>`;
@@ -685,8 +685,8 @@ export class ChatbotWidget extends LitElement {
   override render(): TemplateResult {
     const s = this.pack;
     const launcherMode = this.mode === 'launcher';
-    const name = this.chat.bot?.bot_name.trim() ?? '';
-    const canStartOver = this.chat.status === 'ready' && this.chat.conversation.messages.length > 0;
+    const name = this.#chat.bot?.bot_name.trim() ?? '';
+    const canStartOver = this.#chat.status === 'ready' && this.#chat.conversation.messages.length > 0;
     const panel = html`<div
       class="panel"
       part="panel"
@@ -696,19 +696,19 @@ export class ChatbotWidget extends LitElement {
       lang=${s.lang}
       dir=${s.dir}
       ?hidden=${launcherMode && !this.opened}
-      @keydown=${this.onPanelKeydown}
+      @keydown=${this.#onPanelKeydown}
     >
       <div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...(name || s.title)][0]}</span>
         <h2 id="title" part="title">${name || s.title}</h2>
         ${canStartOver
-          ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.newConversation}>${newIcon}</button>`
+          ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.#newConversation}>${newIcon}</button>`
           : nothing}
         ${launcherMode
-          ? html`<button type="button" class="icon-button" aria-label=${s.closeChat} title=${s.closeChat} @click=${() => { this.close(); this.focusAfterUpdate = 'launcher'; }}>${closeIcon}</button>`
+          ? html`<button type="button" class="icon-button" aria-label=${s.closeChat} title=${s.closeChat} @click=${() => { this.close(); this.#focusAfterUpdate = 'launcher'; }}>${closeIcon}</button>`
           : nothing}
       </div>
-      ${this.renderBody()}
+      ${this.#renderBody()}
       <div class="sr-only" role="status" aria-live="polite">${keyed(this.announcement.id, html`<span>${this.announcement.text}</span>`)}</div>
     </div>`;
     if (!launcherMode) return panel;

@@ -233,8 +233,8 @@ export function parseBlocks(text: string): Block[] {
  * in the length of the answer.
  */
 export class IncrementalBlocks {
-  private source = '';
-  private offset = 0;
+  #source = '';
+  #offset = 0;
 
   /**
    * Takes the whole text so far (the previous text plus new characters) and returns the blocks finished by
@@ -242,16 +242,16 @@ export class IncrementalBlocks {
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
     let reset = false;
-    if (text.length < this.source.length || !text.startsWith(this.source.slice(this.offset), this.offset)) {
-      this.offset = 0;
+    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset)) {
+      this.#offset = 0;
       reset = true;
     }
-    this.source = text;
-    const lines = text.slice(this.offset).split('\n');
+    this.#source = text;
+    const lines = text.slice(this.#offset).split('\n');
     for (let k = 0; k < lines.length; k++) if (lines[k]!.endsWith('\r')) lines[k] = lines[k]!.slice(0, -1);
     const placed = parseBlockLines(lines);
     if (complete) {
-      this.offset = text.length;
+      this.#offset = text.length;
       return { finished: placed.map((entry) => entry.block), open: [], reset };
     }
     // The last block can still grow; a block that starts on the unfinished last line may still turn out to
@@ -262,8 +262,8 @@ export class IncrementalBlocks {
     if (finishedCount > 0) {
       const nextLine = placed[finishedCount]!.line;
       let advance = 0;
-      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1 + (text[this.offset + advance + lines[k]!.length] === '\r' ? 1 : 0);
-      this.offset += advance;
+      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1 + (text[this.#offset + advance + lines[k]!.length] === '\r' ? 1 : 0);
+      this.#offset += advance;
     }
     return {
       finished: placed.slice(0, finishedCount).map((entry) => entry.block),

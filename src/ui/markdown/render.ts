@@ -105,21 +105,21 @@ export function renderMarkdown(text: string, context: MarkdownContext): Template
  * (its DOM is never touched again); only the open tail is parsed and rendered on each update.
  */
 export class MarkdownStream {
-  private readonly blocks = new IncrementalBlocks();
-  private finished: unknown[] = [];
+  #blocks = new IncrementalBlocks();
+  #finished: unknown[] = [];
 
   /** Creates a renderer for one answer. */
   constructor(private readonly context: MarkdownContext) {}
 
   /** The template for the text so far; `complete` once the answer has ended. */
   render(text: string, complete: boolean): TemplateResult {
-    const { finished, open, reset } = this.blocks.update(text, complete);
-    if (reset) this.finished = [];
+    const { finished, open, reset } = this.#blocks.update(text, complete);
+    if (reset) this.#finished = [];
     for (const block of finished) {
       const template = renderBlock(block, this.context, {});
-      this.finished.push(guard([template], () => template));
+      this.#finished.push(guard([template], () => template));
     }
-    return html`${this.finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
+    return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
   }
 }
 
