@@ -1,8 +1,8 @@
 // A Vite plugin for the minified builds: squeezes the white space and comments out of Lit's css`` and
 // html`` template literals, which the JavaScript minifier leaves as they are.
-// css``: comments go, white space runs become one space, and the spaces around { } ; , > go (never around
-// ':', where a space is a descendant combinator). html``: a white space run holding a line break becomes
-// one space, so text keeps its word breaks. Only literal parts change; ${…} expressions are kept, with the
+// css``: comments go, white space runs become one space, and the spaces around { } ; , > go, as does the
+// space after a declaration's ':' (never a selector's, where a space is a descendant combinator); 0.5 is .5.
+// html``: a white space run holding a line break becomes one space, so text keeps its word breaks. Only literal parts change; ${…} expressions are kept, with the
 // tagged templates nested in them squeezed too.
 
 // Index just past the template literal whose opening backtick is at code[start - 1].
@@ -37,6 +37,10 @@ function squeezeCss(text) {
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([{};,>])\s*/g, '$1')
+    // A property name right after '{' or ';' is a declaration (a selector never has a space after ':').
+    .replace(/([{;][\w-]+): /g, '$1:')
+    .replace(/([ :,(])0\.(\d)/g, '$1.$2')
+    .replace(/ !important/g, '!important')
     .replace(/;}/g, '}');
 }
 
