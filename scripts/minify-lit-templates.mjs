@@ -2,8 +2,8 @@
 // html`` template literals, which the JavaScript minifier leaves as they are.
 // css``: comments go, white space runs become one space, and the spaces around { } ; , > go, as does the
 // space after a declaration's ':' (never a selector's, where a space is a descendant combinator); 0.5 is .5.
-// html``: a white space run holding a line break becomes one space, so text keeps its word breaks. Only literal parts change; ${…} expressions are kept, with the
-// tagged templates nested in them squeezed too.
+// html``: a white space run holding a line break becomes one space, so text keeps its word breaks. Only
+// literal parts change; ${…} expressions are kept, with the tagged templates nested in them squeezed too.
 
 // Index just past the template literal whose opening backtick is at code[start - 1].
 function templateEnd(code, start) {

@@ -1,6 +1,7 @@
 // The message field and its send/stop button. Enter sends, Shift+Enter adds a line, and nothing is sent
 // while an input method is composing (Japanese, Vietnamese and other IMEs confirm with Enter).
 import { html, type TemplateResult } from 'lit';
+import { icon } from './icons.js';
 
 /** What the composer shows and reports. */
 export interface ComposerOptions {
@@ -26,8 +27,8 @@ export interface ComposerOptions {
   onStop: () => void;
 }
 
-const sendIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" /></svg>`;
-const stopIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 7h10v10H7z" /></svg>`;
+const sendIcon = icon('M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z');
+const stopIcon = icon('M7 7h10v10H7z');
 
 /** The composer form. */
 export function renderComposer(options: ComposerOptions): TemplateResult {

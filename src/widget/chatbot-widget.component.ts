@@ -1,6 +1,6 @@
 // <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
 // registers the tag.
-import { LitElement, html, nothing, svg, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import {
@@ -16,6 +16,7 @@ import {
 import { CHAT_ICON_PATH, CLOSE_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { renderComposer } from '../ui/composer.js';
+import { copyIcon, icon } from '../ui/icons.js';
 import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
@@ -47,9 +48,7 @@ export type HostMethod = (typeof HOST_METHODS)[number];
 /** A call made before the widget loaded: method name and arguments (see src/widget/loader.ts). */
 export type QueuedCall = [method: string, args: unknown[]];
 
-const icon = (path: string) => html`<svg viewBox="0 0 24 24" aria-hidden="true">${svg`<path d=${path} />`}</svg>`;
 const newIcon = icon('M5 4h9v2H6v12h12v-8h2v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm13.3-1.7 2.4 2.4-8.6 8.6-3.1.7.7-3.1z');
-const copyIcon = icon('M8 3h10a2 2 0 0 1 2 2v12h-2V5H8zM4 7h10a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm0 2v11h10V9z');
 const upIcon = icon('M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 0 1 .8 2.1L14 9h6a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.7 21z');
 const downIcon = icon('M22 14h-4V3h4zm-6-11v11l-5 8-1.3-.9a2 2 0 0 1-.8-2.1L10 15H4a2 2 0 0 1-2-2.3l1.3-8A2 2 0 0 1 5.3 3z');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');

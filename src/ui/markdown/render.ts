@@ -2,6 +2,7 @@
 // attribute binding (never innerHTML), and a link's href is only ever a URL that passed safeHref.
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import { copyIcon } from '../icons.js';
 import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
 import { parseInline, type Inline, type InlineOptions } from './inline.js';
 
@@ -13,7 +14,6 @@ export interface MarkdownContext {
   onCopyCode: (code: string, button: HTMLButtonElement) => void;
 }
 
-const copyIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 3h10a2 2 0 0 1 2 2v12h-2V5H8zM4 7h10a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm0 2v11h10V9z"/></svg>`;
 
 function renderInline(nodes: readonly Inline[]): unknown[] {
   return nodes.map((node): unknown => {
