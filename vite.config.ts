@@ -31,7 +31,15 @@ export default defineConfig(({ mode }): UserConfig => {
           },
           formats: ['es'],
         },
-        rolldownOptions: { external },
+        rolldownOptions: {
+          external,
+          preserveEntrySignatures: 'allow-extension',
+          output: {
+            // The zod-bound schemas and createClient in a chunk of their own: the widget's entry never
+            // imports it, so a page that uses only <chatbot-widget> loads no zod, bundler or not.
+            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'schemas', test: /src\/api\/(schemas|client)\.ts$/ }] },
+          },
+        },
       },
     };
   }
