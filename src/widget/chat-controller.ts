@@ -4,7 +4,9 @@
 // animation frame; questions asked before the bot is ready, while an answer streams or while the lead form
 // waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiError, NetworkError, createWidgetClient, type Bot, type WidgetClient } from '../api/index.js';
+import { ApiError, NetworkError } from '../api/errors.js';
+import type { Bot } from '../api/schemas.js';
+import { createWidgetClient, type WidgetClient } from '../api/widget-client.js';
 import {
   addQuestion,
   appendAnswerText,
