@@ -1,6 +1,7 @@
 // The widget's translation packs: English is bundled, the others load on demand (one small chunk each).
 import en, { type WidgetStrings } from './en.js';
-import { LANGUAGES, type Language } from './languages.js';
+import type { Language } from './languages.js';
+import { createPackLoader } from './pack-loader.js';
 
 export type { WidgetStrings } from './en.js';
 export { LANGUAGES, OPEN_CHAT_LABELS, matchLanguage, matchLanguageTag, resolveLanguage, type Language, type LanguageSources } from './languages.js';
@@ -10,37 +11,23 @@ export type WidgetStringOverrides = {
   [K in Exclude<keyof WidgetStrings, 'lang' | 'dir'>]?: WidgetStrings[K] | string;
 };
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: WidgetStrings }>> = {
+const packs = createPackLoader<WidgetStrings>(en, {
   vi: () => import('./vi.js'),
   ja: () => import('./ja.js'),
   fr: () => import('./fr.js'),
   es: () => import('./es.js'),
   de: () => import('./de.js'),
   ar: () => import('./ar.js'),
-};
-const loaded = new Map<Language, WidgetStrings>([['en', en]]);
+});
 
 /** The English pack, available at once. */
 export const englishStrings: WidgetStrings = en;
 
 /** The pack of a language if it has been loaded already. */
-export function loadedStrings(language: Language): WidgetStrings | undefined {
-  return loaded.get(language);
-}
+export const loadedStrings: (language: Language) => WidgetStrings | undefined = packs.loaded;
 
 /** Loads the pack of a language; a pack that fails to load falls back to English. */
-export async function loadStrings(language: Language): Promise<WidgetStrings> {
-  const ready = loaded.get(language);
-  if (ready) return ready;
-  if (!LANGUAGES.includes(language) || language === 'en') return en;
-  try {
-    const pack = (await loaders[language]()).default;
-    loaded.set(language, pack);
-    return pack;
-  } catch {
-    return en;
-  }
-}
+export const loadStrings: (language: Language) => Promise<WidgetStrings> = packs.load;
 
 /**
  * A pack with a host page's overrides applied: a plain string may replace a parameterised entry; unknown keys
