@@ -40,6 +40,9 @@ function squeezeCss(text) {
     // A property name right after '{' or ';' is a declaration (a selector never has a space after ':').
     .replace(/([{;][\w-]+): /g, '$1:')
     .replace(/([ :,(])0\.(\d)/g, '$1.$2')
+    // A media feature '(name: value)' needs no space either, nor does a quoted identifier in an attribute selector.
+    .replace(/\(([\w-]+): /g, '($1:')
+    .replace(/='([a-z][\w-]*)'\]/g, '=$1]')
     .replace(/ !important/g, '!important')
     .replace(/;}/g, '}');
 }

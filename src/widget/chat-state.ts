@@ -90,11 +90,11 @@ export type LeadFormField = (typeof LEAD_FORM_FIELDS)[number];
 /** A random UUID (v4), also on pages served without TLS where `crypto.randomUUID` is missing. */
 export function createId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // Each 0 and 1 of the template becomes a random hex digit, the 8 a random variant digit (8 to b).
+  const bytes = crypto.getRandomValues(new Uint8Array(36));
+  return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit, index: number) =>
+    (+digit ^ (bytes[index]! & (15 >> (+digit / 4)))).toString(16),
+  );
 }
 
 /** An empty conversation with a new session id. */
