@@ -2,7 +2,7 @@
 // endpoints that need no schema (streamed answers) or take their reader as an argument (the bot's information).
 // Every function stands alone so that a bundle keeps only what it calls: the widget needs neither zod nor the
 // admin's endpoints.
-import { AnswerParser, createAnswerDecoder, type AnswerEvent } from '../stream/answer-parser.js';
+import { AnswerParser, type AnswerEvent } from '../stream/answer-parser.js';
 import { SseErrorEvent } from '../stream/errors.js';
 import { isEventStreamContentType, readSseAnswerChunks } from '../stream/sse.js';
 import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord, type ResponseIssue } from './errors.js';
@@ -314,23 +314,25 @@ function answerTextOfJson(body: unknown, response: Response): string {
 // Raw UTF-8 answer text, whatever the content type says. A body that starts with '{' is held until its end:
 // if it is one JSON object it is read as such, otherwise it is answer text after all and nothing is lost.
 async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
-  const { first, held } = await peek(chunks);
-  let body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> = replay(held, chunks);
-  if (first === '{') {
-    const all: Uint8Array[] = [];
-    for await (const chunk of body) all.push(chunk);
-    const json = parseJsonOrText(await textOf(all));
-    if (isRecord(json)) {
-      const parser = new AnswerParser();
-      yield* parser.push(answerTextOfJson(json, response));
-      yield* parser.end();
-      return;
+  const decoder = new TextDecoder();
+  const parser = new AnswerParser();
+  // The text read so far while the body may still be one JSON object, else undefined.
+  let held: string | undefined = '';
+  for await (const bytes of chunks) {
+    const text = decoder.decode(bytes, { stream: true });
+    if (held === undefined) {
+      yield* parser.push(text);
+      continue;
     }
-    body = all;
+    held += text;
+    if (!/^\s*(\{|$)/.test(held)) {
+      yield* parser.push(held);
+      held = undefined;
+    }
   }
-  const decoder = createAnswerDecoder();
-  for await (const chunk of body) yield* decoder.push(chunk);
-  yield* decoder.end();
+  const json = held === undefined ? undefined : parseJsonOrText((held += decoder.decode()));
+  yield* parser.push(isRecord(json) ? answerTextOfJson(json, response) : (held ?? decoder.decode()));
+  yield* parser.end();
 }
 
 // The body as a stream again, so that the SSE reader sees the client's NetworkError and AbortError.
