@@ -18,103 +18,56 @@ const MAYBE = -2;
 const MARKER_LIMIT = 64;
 const WHITESPACE = /\s/;
 
-/** Matches a marker label at `i`: the index after it, `NO`, or `MAYBE` when the text ends inside it. */
-type LabelMatcher = (text: string, i: number) => number;
-
 /** Tells whitespace exactly as `String.prototype.trim` does. */
 function isWhitespace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || (code >= 0xa0 && WHITESPACE.test(String.fromCharCode(code)));
 }
 
-const isBlank = (char: string | undefined): boolean => char === ' ' || char === '\t';
-const isEmphasis = (char: string | undefined): boolean => char === '*' || char === '_';
-const isColon = (char: string | undefined): boolean => char === ':' || char === '\uff1a';
-const isLineEnd = (char: string | undefined): boolean => char === '\n' || char === '\r';
-
-function matchWord(text: string, i: number, word: string): number {
-  for (let k = 0; k < word.length; k++) {
-    if (i + k >= text.length) return MAYBE;
-    if (text[i + k]!.toLowerCase() !== word[k]) return NO;
-  }
-  return i + word.length;
+/**
+ * A marker `[#… ][*|**] label [*|**] :` (emphasis closing before or after the colon) as two regular
+ * expressions over the same parts: `whole` matches a finished marker (with `bareLine`, the label alone on its
+ * line also counts) and `partial` tells text that more text could still complete. Every part's own prefixes
+ * are that part again, so the nested optional parts of `partial` accept exactly the prefixes of a marker.
+ */
+interface MarkerPattern {
+  /** A finished marker: group 1 is the opening emphasis, group 2 the emphasis closing before the colon, group 3 the colon. */
+  whole: RegExp;
+  /** The whole text could still grow into a marker. */
+  partial: RegExp;
 }
 
-function matchBlanks(text: string, i: number, min: number): number {
-  let j = i;
-  while (j < text.length && j <= MARKER_LIMIT && isBlank(text[j])) j++;
-  if (j > MARKER_LIMIT) return NO;
-  if (j === text.length) return MAYBE;
-  return j - i >= min ? j : NO;
+function markerPattern(label: readonly string[], bareLine: boolean): MarkerPattern {
+  const parts = ['[ \\t]*', '(?:#{1,6}(?:[ \\t]+|$))?', '([*_]{0,2})', '[ \\t]*', ...label, '[ \\t]*', '([*_]{1,2}[ \\t]*)?'];
+  return {
+    whole: new RegExp(`^${parts.join('')}(?:([:\\uff1a])${bareLine ? '|(?=[\\n\\r])' : ''})`, 'i'),
+    partial: new RegExp(`^(?:${parts.reduceRight((rest, part) => `${part}(?:${rest})?`)})?$`, 'i'),
+  };
 }
 
-const answerLabel: LabelMatcher = (text, i) => matchWord(text, i, 'answer');
-
-const suggestionsLabel: LabelMatcher = (text, start) => {
-  let i = matchWord(text, start, 'suggest');
-  if (i < 0) return i;
-  const past = matchWord(text, i, 'ed');
-  if (past === MAYBE) return MAYBE;
-  if (past >= 0) i = past;
-  i = matchBlanks(text, i, 1);
-  if (i < 0) return i;
-  i = matchWord(text, i, 'question');
-  if (i < 0) return i;
-  const plural = matchWord(text, i, 's');
-  return plural === NO ? i : plural;
-};
+const letters = (word: string): string[] => [...word];
+const ANSWER_MARKER = markerPattern(letters('answer'), false);
+const SUGGESTIONS_MARKER = markerPattern([...letters('suggest'), '(?:e(?:d|$))?', '[ \\t]+', ...letters('question'), 's?'], true);
 
 /**
- * Matches `[#… ][*|**] label [*|**] :` (emphasis closing before or after the colon) at the start of `text`.
- * With `bareLine`, the label alone on its line (no colon) also counts. Returns the index just past the
- * marker, `NO`, or `MAYBE` while more text could still complete it. The answer depends only on the text,
- * never on where chunks were split, because a decision once made never changes as text is added.
+ * Matches a marker at the start of `text`: the index just past it, `NO`, or `MAYBE` while more text could
+ * still complete it. The answer depends only on the text, never on where chunks were split, because a
+ * decision once made never changes as text is added.
  */
-function matchMarker(text: string, label: LabelMatcher, bareLine: boolean): number {
-  const end = matchMarkerAt(text, label, bareLine);
+function matchMarker(text: string, { whole, partial }: MarkerPattern): number {
+  const match = whole.exec(text);
+  let end = match ? match[0].length : partial.test(text) ? MAYBE : NO;
+  // After `label:` as many emphasis characters as opened it may close it.
+  if (match?.[3] && !match[2]) {
+    for (let k = 0; k < match[1]!.length; k++, end++) {
+      if (end === text.length) {
+        end = MAYBE;
+        break;
+      }
+      if (!/[*_]/.test(text[end]!)) break;
+    }
+  }
   if (end === MAYBE) return text.length > MARKER_LIMIT ? NO : MAYBE;
   return end > MARKER_LIMIT ? NO : end;
-}
-
-function matchMarkerAt(text: string, label: LabelMatcher, bareLine: boolean): number {
-  let i = matchBlanks(text, 0, 0);
-  if (i < 0) return i;
-  if (text[i] === '#') {
-    let j = i;
-    while (j < text.length && text[j] === '#') j++;
-    if (j - i > 6) return NO;
-    i = matchBlanks(text, j, 1);
-    if (i < 0) return i;
-  }
-  let opening = 0;
-  while (i < text.length && isEmphasis(text[i])) {
-    i++;
-    opening++;
-  }
-  if (opening > 2) return NO;
-  i = matchBlanks(text, i, 0);
-  if (i < 0) return i;
-  i = label(text, i);
-  if (i < 0) return i;
-  i = matchBlanks(text, i, 0);
-  if (i < 0) return i;
-  if (isColon(text[i])) {
-    i++;
-    for (let k = 0; k < opening; k++) {
-      if (i === text.length) return MAYBE;
-      if (!isEmphasis(text[i])) break;
-      i++;
-    }
-    return i;
-  }
-  if (isEmphasis(text[i])) {
-    const closingStart = i;
-    while (i < text.length && isEmphasis(text[i])) i++;
-    if (i - closingStart > 2) return NO;
-    i = matchBlanks(text, i, 0);
-    if (i < 0) return i;
-    if (isColon(text[i])) return i + 1;
-  }
-  return bareLine && isLineEnd(text[i]) ? i : NO;
 }
 
 const WRAPPERS: readonly (readonly [string, string])[] = [
@@ -202,7 +155,7 @@ export class AnswerParser {
     if (this.#phase === 'answer' && this.#line !== null) {
       const line = this.#line;
       this.#line = null;
-      const markerEnd = matchMarker(line + '\n', suggestionsLabel, true);
+      const markerEnd = matchMarker(line + '\n', SUGGESTIONS_MARKER);
       if (markerEnd >= 0) this.#beginSuggestions(line.slice(markerEnd));
       else this.#emit(line);
     }
@@ -238,7 +191,7 @@ export class AnswerParser {
   #resolveHead(final: boolean): void {
     const head = this.#head;
     // A line end stands in for "no more text": it completes or rules out the marker at end().
-    const markerEnd = matchMarker(final ? head + '\n' : head, answerLabel, false);
+    const markerEnd = matchMarker(final ? head + '\n' : head, ANSWER_MARKER);
     if (markerEnd === MAYBE) return;
     this.#head = '';
     this.#phase = 'answer';
@@ -251,7 +204,7 @@ export class AnswerParser {
     while (i < chunk.length) {
       if (this.#line !== null) {
         const line = this.#line + chunk[i++];
-        const markerEnd = matchMarker(line, suggestionsLabel, true);
+        const markerEnd = matchMarker(line, SUGGESTIONS_MARKER);
         if (markerEnd === MAYBE) {
           this.#line = line;
         } else if (markerEnd >= 0) {
