@@ -70,26 +70,16 @@ function matchMarker(text: string, { whole, partial }: MarkerPattern): number {
   return end > MARKER_LIMIT ? NO : end;
 }
 
-const WRAPPERS: readonly (readonly [string, string])[] = [
-  ['**', '**'], ['__', '__'], ['*', '*'], ['_', '_'], ['`', '`'], ['"', '"'], ["'", "'"],
-  ['\u201c', '\u201d'], ['\u2018', '\u2019'], ['\u00ab', '\u00bb'], ['\u300c', '\u300d'], ['\u300e', '\u300f'],
-];
+/** Text wrapped in emphasis or quotes (tried in this order); the one defined group is what they wrap. */
+const WRAPPED =
+  /^(?:\*\*([^]*)\*\*|__([^]*)__|\*([^]*)\*|_([^]*)_|`([^]*)`|"([^]*)"|'([^]*)'|\u201c([^]*)\u201d|\u2018([^]*)\u2019|\u00ab([^]*)\u00bb|\u300c([^]*)\u300d|\u300e([^]*)\u300f)$/;
 const LIST_ITEM = /^(?:\d{1,3}[.)]\s*|[-*+\u2022\u2023\u25e6\u25aa]\s+)(.*)$/s;
 const QUESTION_END = /[?\uff1f\u061f]$/;
 
 /** Removes surrounding emphasis and quotes, repeatedly, and trims. */
 function unwrap(text: string): string {
   let result = text.trim();
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const [open, close] of WRAPPERS) {
-      if (result.length >= open.length + close.length && result.startsWith(open) && result.endsWith(close)) {
-        result = result.slice(open.length, result.length - close.length).trim();
-        changed = true;
-        break;
-      }
-    }
-  }
+  for (let match; (match = WRAPPED.exec(result)); ) result = match.find((group, index) => index > 0 && group !== undefined)!.trim();
   return result;
 }
 
