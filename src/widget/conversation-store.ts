@@ -1,6 +1,7 @@
 // Persistence of conversations, one per bot id, in sessionStorage (default), localStorage, or nowhere.
 // Reading is defensive: a corrupt, foreign or outdated entry is ignored (and replaced on the next save),
 // never thrown; writing never throws either (a full or blocked storage just means nothing is kept).
+import { isRecord } from '../api/errors.js';
 import {
   ANSWER_STATUSES,
   FAILURE_KINDS,
@@ -38,8 +39,6 @@ export function conversationKey(botId: string): string {
   return `chatbot-widget:conversation:${botId}`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   (values as readonly unknown[]).includes(value);
