@@ -3,24 +3,31 @@
 // ISO 8601 date-time; seconds, fraction and zone optional; a space separator is tolerated.
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-function timestampToDate(value: string): Date | undefined {
+// The match and its time read as UTC, when the value is a real date and time.
+function readTimestamp(value: string): { match: RegExpExecArray; time: number } | undefined {
   const match = TIMESTAMP.exec(value);
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const fraction = match[7] ?? '';
-  const zone = (match[8] ?? 'Z').toUpperCase();
   const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, Number(`${fraction}000`.slice(0, 3)));
   const utc = new Date(time);
   if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month! - 1 || utc.getUTCDate() !== day) return undefined;
   if (hour! > 23 || minute! > 59 || second! > 59) return undefined;
-  if (zone === 'Z') return utc;
+  return { match, time };
+}
+
+function timestampToDate(value: string): Date | undefined {
+  const read = readTimestamp(value);
+  if (!read) return undefined;
+  const zone = (read.match[8] ?? 'Z').toUpperCase();
+  if (zone === 'Z') return new Date(read.time);
   const offsetMinutes = Number(zone.slice(1, 3)) * 60 + (zone.length > 3 ? Number(zone.slice(-2)) : 0);
-  return new Date(time - (zone[0] === '-' ? -1 : 1) * offsetMinutes * 60_000);
+  return new Date(read.time - (zone[0] === '-' ? -1 : 1) * offsetMinutes * 60_000);
 }
 
 /** Tells whether a string is a service timestamp (a real date and time, with or without a zone). */
 export function isServiceTimestamp(value: string): boolean {
-  return timestampToDate(value) !== undefined;
+  return readTimestamp(value) !== undefined;
 }
 
 /**
