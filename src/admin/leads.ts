@@ -1,6 +1,7 @@
 // The lead forms visitors sent (GET /api/lead/{bot_id}): an optional extension of the service, outside the
 // interface, so it is read here rather than by the client, and a service without it simply has no leads view.
-import { AbortError, ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
+import { ApiError, ResponseShapeError, isRecord } from '../api/errors.js';
+import { createTransport, isRouteMissing, readJson, unwrap } from '../api/transport.js';
 
 /** How to reach the service for the leads call (the same credentials as the client's). */
 export interface LeadsRequest {
@@ -25,10 +26,6 @@ export type LeadRow = Record<string, string>;
 const LEADING_COLUMNS = ['created_at', 'name', 'email', 'phone', 'company', 'session_id'];
 /** Columns that say nothing in a list of one bot's leads. */
 const HIDDEN_COLUMNS = new Set(['bot_id', 'id', 'lead_id']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -59,33 +56,19 @@ export function leadColumns(rows: readonly LeadRow[]): string[] {
  * client's typed errors otherwise.
  */
 export async function fetchLeads(request: LeadsRequest, botId: string): Promise<LeadRow[] | undefined> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const { token, apiKey, apiKeyHeader = 'authorization' } = request;
-  if (apiKey && apiKeyHeader === 'chatfly-api-key') headers['chatfly-api-key'] = apiKey;
-  const bearer = token ?? (apiKeyHeader === 'authorization' ? apiKey : undefined);
-  if (bearer) headers['authorization'] = `Bearer ${bearer.replace(/^bearer\s+/i, '')}`;
-  const url = `${request.baseUrl.replace(/\/+$/, '')}/api/lead/${encodeURIComponent(botId)}`;
+  const path = `/api/lead/${encodeURIComponent(botId)}`;
   let response: Response;
-  let text: string;
   try {
-    response = await (request.fetch ?? globalThis.fetch)(url, { headers, signal: request.signal });
-    text = await response.text();
+    response = await createTransport(request).send({ method: 'GET', path }, request.signal);
   } catch (error) {
-    if (request.signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw new AbortError(error);
-    throw new NetworkError(error);
+    if (error instanceof ApiError && isRouteMissing(error)) return undefined;
+    throw error;
   }
-  let body: unknown = text;
-  try {
-    body = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    // Not JSON: kept as text for the error.
-  }
-  if (response.status === 404 || response.status === 405) return undefined;
-  if (!response.ok) throw new ApiError(response.status, body, response.statusText);
-  const list = isRecord(body) && 'data' in body ? body['data'] : body;
+  const body = await readJson(response, request.signal, `GET ${path}`);
+  const list = unwrap(body, response);
   if (!Array.isArray(list) || !list.every(isRecord)) {
     throw new ResponseShapeError(
-      `Unexpected response from GET /api/lead/${botId}: not a list of leads`,
+      `Unexpected response from GET ${path}: not a list of leads`,
       [{ code: 'custom', path: [], message: 'Expected a list of leads', input: body }],
       body,
     );

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { AnswerEvent } from '../stream/answer-parser.js';
 import { StreamFormatError } from '../stream/errors.js';
 import { parseJsonObjectStream } from '../stream/progress-parser.js';
-import { ApiError, ResponseShapeError, isRecord } from './errors.js';
+import { ApiError, ResponseShapeError } from './errors.js';
 import {
   AccessTokenSchema,
   BotSchema,
@@ -25,6 +25,7 @@ import {
 import {
   createTransport,
   invalidJson,
+  isRouteMissing,
   parseJsonOrText,
   peek,
   readBody,
@@ -116,13 +117,6 @@ function readerOf<T extends z.ZodMiniType>(schema: T): BodyReader<z.output<T>> {
 
 function parseWith<T extends z.ZodMiniType>(schema: T, value: unknown, body: unknown, context: string): z.output<T> {
   return readWith(readerOf(schema), value, body, context);
-}
-
-// A 404 that is not the service's own answer (which carries message or message_code) means the route is
-// missing, as does 405: the history call then tries its next form.
-function isRouteMissing(error: ApiError): boolean {
-  if (error.status === 405) return true;
-  return error.status === 404 && error.messageCode === undefined && !(isRecord(error.body) && 'message' in error.body);
 }
 
 function base64Utf8(text: string): string {

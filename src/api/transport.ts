@@ -78,6 +78,15 @@ function transportError(error: unknown, signal: AbortSignal | undefined): Chatbo
 }
 
 /**
+ * Tells a missing route from the service's own 404: a 404 without `message` or `message_code` (a framework's
+ * "Not Found"), or a 405, means the endpoint does not exist on this service.
+ */
+export function isRouteMissing(error: ApiError): boolean {
+  if (error.status === 405) return true;
+  return error.status === 404 && error.messageCode === undefined && !(isRecord(error.body) && 'message' in error.body);
+}
+
+/**
  * Reads a body chunk by chunk; maps a dropped connection to NetworkError and an abort to AbortError even when
  * the fetch in use does not tie the body to the signal; releases the connection on early exit.
  */
