@@ -66,6 +66,11 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     await setup.connect();
     try {
       await setup.query(`create schema if not exists ${schema}`);
+    } catch (error) {
+      // `if not exists` is not safe against a process creating the same schema at that moment: it then
+      // fails with a unique violation (23505) or duplicate_schema (42P06), and the schema is there.
+      const code = (error as { code?: unknown }).code;
+      if (code !== '23505' && code !== '42P06') throw error;
     } finally {
       await setup.end();
     }
