@@ -9,11 +9,11 @@ const KB = 1000;
 /** Budgets in gzip bytes: the script-tag loader alone, and the complete script-tag widget. */
 const budgets = { loader: 5 * KB, widget: 30 * KB };
 /**
- * The complete widget does not meet its 30 KB budget yet (31.9 KB when this limit was last lowered). Until it does,
+ * The complete widget does not meet its 30 KB budget yet (30.5 KB when this limit was last lowered). Until it does,
  * this ratchet is enforced instead, so the widget can only shrink; every build prints how far the budget is.
  * Lower it with every saving, and remove it once the budget is met.
  */
-const widgetRatchet = 32.0 * KB;
+const widgetRatchet = 30.6 * KB;
 
 function measure(file) {
   const bytes = readFileSync(file);

@@ -33,7 +33,6 @@ import {
   readText,
   readWith,
   replay,
-  requestBotInformation,
   requestJson,
   streamAnswer,
   textOf,
@@ -174,8 +173,8 @@ export function createClient(options: ClientOptions): ChatbotClient {
       return callJson({ method: 'PUT', path: '/api/bot', json: body }, BotSchema, signal);
     },
 
-    getBotInformation(botId, requestOptions) {
-      return requestBotInformation(transport, botId, readerOf(BotSchema), requestOptions);
+    getBotInformation(botId, { signal } = {}) {
+      return callJson({ method: 'GET', path: '/api/bot/information', query: { bot_id: botId } }, BotSchema, signal);
     },
 
     async *uploadDataSource(params, { signal } = {}) {

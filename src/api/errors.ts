@@ -2,7 +2,7 @@
 import { describeSchemaIssue, type SchemaIssue } from './schema-issues.js';
 import type { ValidationIssue } from './schemas.js';
 
-/** A problem found in a response: a zod issue, or an issue of the widget's hand-written bot reader. */
+/** A problem found in a response (zod's issues fit this shape). */
 export type ResponseIssue = SchemaIssue;
 
 /** The base class of every error the client throws. */
@@ -109,13 +109,13 @@ export class ResponseShapeError extends ChatbotClientError {
     this.issues = issues;
     this.body = body;
   }
+}
 
-  /** Builds the error for schema issues, naming the first three paths in the message. */
-  static fromIssues(context: string, issues: readonly ResponseIssue[], body: unknown, input: unknown): ResponseShapeError {
-    const described = issues.slice(0, 3).map((issue) => describeSchemaIssue(issue, input).message);
-    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-    return new ResponseShapeError(`Unexpected response from ${context}: ${described.join('; ')}${more}`, issues, body);
-  }
+/** Builds the ResponseShapeError for schema issues, naming the first three paths in the message. */
+export function responseShapeErrorOf(context: string, issues: readonly ResponseIssue[], body: unknown, input: unknown): ResponseShapeError {
+  const described = issues.slice(0, 3).map((issue) => describeSchemaIssue(issue, input).message);
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return new ResponseShapeError(`Unexpected response from ${context}: ${described.join('; ')}${more}`, issues, body);
 }
 
 /** The call was cancelled through its AbortSignal, before or during the answer. */

@@ -1,13 +1,13 @@
 // The public API of the service client: schemas and their types, typed errors, the client itself, and the
-// widget's small zod-free client with its bot reader.
+// widget's small zod-free client with its tolerant bot reader.
 export * from './schemas.js';
-export { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError } from './errors.js';
+export { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, responseShapeErrorOf } from './errors.js';
 export type { ResponseIssue } from './errors.js';
 export { createClient } from './client.js';
 export { createWidgetClient } from './widget-client.js';
 export type { WidgetClient } from './widget-client.js';
-export { readBot } from './bot-reader.js';
-export type { BotReadIssue, BotReadResult } from './bot-reader.js';
+export { readWidgetBot } from './widget-bot.js';
+export type { WidgetBot } from './widget-bot.js';
 export type {
   ChatbotClient,
   ClientOptions,

@@ -1,4 +1,4 @@
-// Language model names, kept apart from the schemas so that the widget's bot reader needs no zod.
+// Language model names, in a module of their own that needs no zod (the schemas re-export them).
 
 /** Documented language model names (the field is a free string: older records hold display names). */
 export const GPT_MODEL_NAMES = ['gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4'] as const;

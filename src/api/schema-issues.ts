@@ -1,7 +1,7 @@
-// Problems found in a value, and their stable codes and English messages. Zod-free: a zod issue and an issue
-// of the widget's bot reader have the same shape, so response errors read alike on both paths.
+// Problems found in a value, and their stable codes and English messages. Zod-free: the issue shape is
+// structural (zod's issues fit it), so bodies and responses are described alike.
 
-/** A problem found in a value by a schema or by a reader (zod's issues fit this shape). */
+/** A problem found in a value by a schema (zod's issues fit this shape). */
 export interface SchemaIssue {
   /** What kind of problem: `invalid_type`, `too_small`, `too_big`, `custom`, … */
   readonly code: string;

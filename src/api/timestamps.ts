@@ -1,4 +1,4 @@
-// Service timestamps without zod: the bot reader of the widget and the schemas check them with the same rule.
+// Service timestamps without zod: the schemas check them, and the admin and the service read them, with one rule.
 
 // ISO 8601 date-time; seconds, fraction and zone optional; a space separator is tolerated.
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;

@@ -1,11 +1,11 @@
 // The zod-free half of the client: options, requests, credentials, bodies, envelopes, error mapping, and the
-// endpoints that need no schema (streamed answers) or take their reader as an argument (the bot's information).
+// endpoint that needs no schema (streamed answers).
 // Every function stands alone so that a bundle keeps only what it calls: the widget needs neither zod nor the
 // admin's endpoints.
 import { AnswerParser, type AnswerEvent } from '../stream/answer-parser.js';
 import { SseErrorEvent } from '../stream/errors.js';
 import { isEventStreamContentType, readSseAnswerChunks } from '../stream/sse.js';
-import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord, type ResponseIssue } from './errors.js';
+import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord, responseShapeErrorOf, type ResponseIssue } from './errors.js';
 import type { StreamingRequest } from './schemas.js';
 
 /** How the client reaches and authenticates with the service. */
@@ -65,7 +65,7 @@ export interface Transport {
   send(call: Call, signal: AbortSignal | undefined): Promise<Response>;
 }
 
-/** Reads an unwrapped body into its type or lists what is wrong (a schema's safeParse, or a hand-written reader). */
+/** Reads an unwrapped body into its type or lists what is wrong (a schema's safeParse). */
 export type BodyReader<T> = (value: unknown) => { success: true; data: T } | { success: false; issues: readonly ResponseIssue[] };
 
 const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
@@ -207,7 +207,7 @@ export async function readJson(response: Response, signal: AbortSignal | undefin
 /** Reads a value with a reader; what is wrong becomes a ResponseShapeError that keeps the raw body. */
 export function readWith<T>(read: BodyReader<T>, value: unknown, body: unknown, context: string): T {
   const result = read(value);
-  if (!result.success) throw ResponseShapeError.fromIssues(context, result.issues, body, value);
+  if (!result.success) throw responseShapeErrorOf(context, result.issues, body, value);
   return result.data;
 }
 
@@ -292,16 +292,6 @@ export function createTransport(options: ClientOptions): Transport {
       throw error;
     },
   };
-}
-
-/** GET /api/bot/information?bot_id=; resolves to the bot as the given reader reads it. */
-export function requestBotInformation<T>(
-  transport: Transport,
-  botId: string,
-  read: BodyReader<T>,
-  { signal }: RequestOptions = {},
-): Promise<T> {
-  return requestJson(transport, { method: 'GET', path: '/api/bot/information', query: { bot_id: botId } }, read, signal);
 }
 
 // The answer of a 200 body that turned out to be one JSON object rather than answer text: a string (bare or

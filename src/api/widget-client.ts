@@ -1,22 +1,19 @@
-// The chat widget's client: the bot's information and streamed answers, over the zod-free transport and the
-// hand-written bot reader. Same options, requests, results and errors as createClient for these two calls,
-// without zod, the schemas or the admin's endpoints, so the script-tag widget stays small.
+// The chat widget's client: the bot's information and streamed answers, over the zod-free transport. Same
+// options, requests and errors as createClient for these two calls; the bot is read tolerantly
+// (readWidgetBot), and there is no zod, no schema and none of the admin's endpoints, so the script-tag
+// widget stays small.
 import type { AnswerEvent } from '../stream/answer-parser.js';
-import { readBot } from './bot-reader.js';
-import type { Bot } from './schemas.js';
-import {
-  createTransport,
-  requestBotInformation,
-  streamAnswer,
-  type ClientOptions,
-  type RequestOptions,
-  type StreamAnswerParams,
-} from './transport.js';
+import { ResponseShapeError } from './errors.js';
+import { createTransport, readJson, streamAnswer, unwrap, type ClientOptions, type RequestOptions, type StreamAnswerParams } from './transport.js';
+import { readWidgetBot, type WidgetBot } from './widget-bot.js';
 
 /** The two calls a chat widget makes: the bot's information and streamed answers. */
 export interface WidgetClient {
-  /** GET /api/bot/information?bot_id=; resolves to the bot, read as BotSchema reads it. */
-  getBotInformation(botId: string, options?: RequestOptions): Promise<Bot>;
+  /**
+   * GET /api/bot/information?bot_id=; resolves to the fields of the bot the widget uses (see readWidgetBot).
+   * A body that is not a JSON object is a ResponseShapeError.
+   */
+  getBotInformation(botId: string, options?: RequestOptions): Promise<WidgetBot>;
   /**
    * POST /api/chat/get-streaming-response-with-custom-settings; yields answer text deltas, the suggested
    * questions, then exactly one done. The request is sent on the first iteration; stopping early cancels it.
@@ -24,11 +21,24 @@ export interface WidgetClient {
   streamAnswer(params: StreamAnswerParams, options?: RequestOptions): AsyncGenerator<AnswerEvent, void>;
 }
 
+const BOT_CALL = { method: 'GET', path: '/api/bot/information' } as const;
+const BOT_CONTEXT = `${BOT_CALL.method} ${BOT_CALL.path}`;
+
 /** Creates the chat widget's client of the service (a small, zod-free part of createClient). */
 export function createWidgetClient(options: ClientOptions): WidgetClient {
   const transport = createTransport(options);
   return {
-    getBotInformation: (botId, requestOptions) => requestBotInformation(transport, botId, readBot, requestOptions),
+    async getBotInformation(botId, { signal } = {}) {
+      const response = await transport.send({ ...BOT_CALL, query: { bot_id: botId } }, signal);
+      const body = await readJson(response, signal, BOT_CONTEXT);
+      const bot = readWidgetBot(unwrap(body, response));
+      if (bot) return bot;
+      throw new ResponseShapeError(
+        `Unexpected response from ${BOT_CONTEXT}: not a bot (a JSON object was expected)`,
+        [{ code: 'invalid_type', expected: 'object', path: [], message: 'Invalid input' }],
+        body,
+      );
+    },
     streamAnswer: (params, requestOptions) => streamAnswer(transport, params, requestOptions),
   };
 }

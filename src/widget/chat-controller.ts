@@ -5,7 +5,7 @@
 // waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError } from '../api/errors.js';
-import type { Bot } from '../api/schemas.js';
+import type { WidgetBot } from '../api/widget-bot.js';
 import { createWidgetClient, type WidgetClient } from '../api/widget-client.js';
 import {
   addQuestion,
@@ -118,7 +118,7 @@ export class ChatController implements ReactiveController {
   /** Why the bot cannot be used, when `status` is `unavailable`. */
   unavailableReason: UnavailableReason | undefined;
   /** The bot, once loaded. */
-  bot: Bot | undefined;
+  bot: WidgetBot | undefined;
   /** The conversation. */
   conversation: Conversation = emptyConversation();
 

@@ -1,6 +1,10 @@
 // The conversation as plain data and the pure transitions on it. No DOM, no Lit, no network: the chat
 // controller drives these, the component renders the result, the store persists it.
-import type { ChatMessage, CollectCustomerInfo } from '../api/index.js';
+import type { ChatMessage } from '../api/index.js';
+import type { WidgetBot } from '../api/widget-bot.js';
+
+/** Lead-form settings as the service sent them (see WidgetBot). */
+type LeadSettings = WidgetBot['collect_customer_info'];
 
 /** States of an answer. */
 export const ANSWER_STATUSES = ['streaming', 'complete', 'stopped', 'failed'] as const;
@@ -222,20 +226,23 @@ export function completedAnswers(conversation: Conversation): number {
 }
 
 /** The lead-form fields a bot asks for (keys set to true), in display order. */
-export function leadFields(info: CollectCustomerInfo | null | undefined): LeadFormField[] {
+export function leadFields(info: LeadSettings | null | undefined): LeadFormField[] {
   if (!info) return [];
   return LEAD_FORM_FIELDS.filter((field) => info[field] === true);
 }
 
+/** How many answers come before the lead form (`numberShowing`, read as a whole number ≥ 0; 0 when missing). */
+export function leadThreshold(info: LeadSettings | null | undefined): number {
+  return Math.max(0, Math.floor(Number(info?.['numberShowing'] ?? 0)) || 0);
+}
+
 /** Whether the lead form is shown now: the bot asks for fields and `numberShowing` answers are done. */
-export function leadFormDue(conversation: Conversation, info: CollectCustomerInfo | null | undefined): boolean {
-  if (leadFields(info).length === 0) return false;
-  const threshold = Math.max(0, Math.floor(Number(info?.numberShowing ?? 0)) || 0);
-  return completedAnswers(conversation) >= threshold;
+export function leadFormDue(conversation: Conversation, info: LeadSettings | null | undefined): boolean {
+  return leadFields(info).length > 0 && completedAnswers(conversation) >= leadThreshold(info);
 }
 
 /** Whether the lead form waits to be filled in (due and not sent): new questions wait until it is. */
-export function leadFormBlocking(conversation: Conversation, info: CollectCustomerInfo | null | undefined): boolean {
+export function leadFormBlocking(conversation: Conversation, info: LeadSettings | null | undefined): boolean {
   return conversation.lead.status === 'open' && leadFormDue(conversation, info);
 }
 

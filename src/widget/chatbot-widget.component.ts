@@ -23,6 +23,7 @@ import { ChatController, type ChatSettings } from './chat-controller.js';
 import {
   leadFields,
   leadFormDue,
+  leadThreshold,
   validateLead,
   type AnswerMessage,
   type FailureKind,
@@ -621,7 +622,7 @@ export class ChatbotWidget extends LitElement {
     // The lead form sits after the answer that made it due.
     let leadAfter = -1;
     if (leadShown) {
-      const threshold = Math.max(0, Math.floor(Number(info?.numberShowing ?? 0)) || 0);
+      const threshold = leadThreshold(info);
       let done = 0;
       leadAfter = messages.length - 1;
       for (let index = 0; index < messages.length && threshold > 0; index++) {

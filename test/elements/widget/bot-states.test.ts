@@ -84,6 +84,21 @@ describe('<chatbot-widget> bot states', () => {
     expect(part(el, 'h2').textContent).to.equal('Back again');
   });
 
+  it('chats with a bot whose fields it does not use are odd, and reads its own fields past wrong types', async () => {
+    const { el } = await mountWidget({
+      ready: false,
+      bot: () => jsonResponse({ id: '', created_at: 'yesterday', temperature: 'hot', bot_name: 'Odd', is_activate: 'yes', num_message_left: '0' }),
+    });
+    await waitUntil(() => el.shadowRoot!.querySelector('textarea'), 'no chat for a bot with odd fields');
+    expect(part(el, 'h2').textContent).to.equal('Odd');
+  });
+
+  it('treats a body that is not a bot as a failed load, with Retry', async () => {
+    const { el, text } = await notice({ bot: () => jsonResponse(['not', 'a', 'bot']) });
+    expect(text).to.contain('The assistant could not be loaded.');
+    expect(parts(el, '[part="notice"] button')).to.have.length(1);
+  });
+
   it('shows the unavailable states in the bot language', async () => {
     const { text } = await notice({ lang: '', bot: { is_activate: false, bot_language: 'vi' } });
     expect(text).to.equal('Trợ lý này hiện đang tắt.');

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError, NetworkError, ResponseShapeError } from '../../../src/api/errors.js';
+import { ApiError, NetworkError, ResponseShapeError, responseShapeErrorOf } from '../../../src/api/errors.js';
 import { BotSchema } from '../../../src/api/schemas.js';
 
 describe('ApiError', () => {
@@ -90,7 +90,8 @@ describe('ResponseShapeError', () => {
     const input = { temperature: 'x', domain: 'y', rules: 'z', is_activate: 'w' };
     const parsed = BotSchema.safeParse(input);
     assert.equal(parsed.success, false);
-    const error = ResponseShapeError.fromIssues('GET /api/bot/information', parsed.error!.issues, input, input);
+    const error = responseShapeErrorOf('GET /api/bot/information', parsed.error!.issues, input, input);
+    assert.ok(error instanceof ResponseShapeError);
     assert.equal(
       error.message,
       'Unexpected response from GET /api/bot/information: id is required; domain must be a list; rules must be a list (and 2 more)',

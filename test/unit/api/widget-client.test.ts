@@ -2,7 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ClientOptions } from '../../../src/api/client.js';
 import { ChatbotClientError, ResponseShapeError } from '../../../src/api/errors.js';
+import type { Bot } from '../../../src/api/schemas.js';
 import { createWidgetClient, type WidgetClient } from '../../../src/api/widget-client.js';
+import type { WidgetBot } from '../../../src/api/widget-bot.js';
 import type { AnswerEvent } from '../../../src/stream/answer-parser.js';
 import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { formatSseAnswer } from '../../../src/stream/sse.js';
@@ -75,18 +77,26 @@ async function outcomeOf(
 }
 
 // Runs a call through createClient and createWidgetClient (so the full client also type-checks as a
-// WidgetClient) and returns the outcome, which must be the same for both.
+// WidgetClient) and returns the outcome, which must be the same for both; `widgetResult` maps the full
+// client's result to what the widget's should be.
 async function bothClients(
   responders: () => Responder[],
   run: Run,
   options: Partial<ClientOptions> = {},
   abortFirst = false,
+  widgetResult: (result: unknown) => unknown = (result) => result,
 ): Promise<Outcome> {
   const full = await outcomeOf(createClient, responders, run, options, abortFirst);
   const widget = await outcomeOf(createWidgetClient, responders, run, options, abortFirst);
-  assert.deepStrictEqual(widget, full);
+  assert.deepStrictEqual(widget, 'result' in full ? { ...full, result: widgetResult(full.result) } : full);
   return widget;
 }
+
+// The fields of a Bot the widget reads.
+const widgetFields = (bot: unknown): WidgetBot => {
+  const { bot_name, bot_language, custom_error_message, is_activate, num_message_left, collect_customer_info } = bot as Bot;
+  return { bot_name, bot_language, custom_error_message, is_activate, num_message_left, collect_customer_info };
+};
 
 const getBot: Run = (client, signal) => client.getBotInformation(BOT_ID, { signal });
 
@@ -109,27 +119,34 @@ const ask: Run = (client, signal) =>
   );
 
 describe('createWidgetClient getBotInformation (same as createClient)', () => {
-  it('reads a bare bot with its defaults and unknown keys', async () => {
-    const outcome = await bothClients(() => [() => json(bot)], getBot, { token: 'tok' });
-    const read = outcome.result as Record<string, unknown>;
-    assert.equal(read['updated_at'], '2024-01-19T17:53:51.643870');
-    assert.equal(read['gpt_model_name'], 'gpt-3.5-turbo-16k');
-    assert.equal(read['theme'], 'dark');
+  it('reads the fields the widget uses from a bare bot', async () => {
+    const outcome = await bothClients(() => [() => json(bot)], getBot, { token: 'tok' }, false, widgetFields);
+    assert.deepStrictEqual(outcome.result, {
+      bot_name: 'Support',
+      bot_language: '',
+      custom_error_message: '',
+      is_activate: true,
+      num_message_left: null,
+      collect_customer_info: { numberShowing: 2, name: true },
+    });
     assert.equal(outcome.requests[0]!.url, `https://api.example.test/api/bot/information?bot_id=${BOT_ID}`);
     assert.equal(outcome.requests[0]!.headers['authorization'], 'Bearer tok');
   });
 
   it('unwraps an envelope and sends an API key in its header', async () => {
-    const outcome = await bothClients(() => [() => json({ message_code: 0, message: 'OK', data: bot })], getBot, {
-      apiKey: 'key-1',
-      apiKeyHeader: 'chatfly-api-key',
-    });
-    assert.equal((outcome.result as { id: string }).id, BOT_ID);
+    const outcome = await bothClients(
+      () => [() => json({ message_code: 0, message: 'OK', data: bot })],
+      getBot,
+      { apiKey: 'key-1', apiKeyHeader: 'chatfly-api-key' },
+      false,
+      widgetFields,
+    );
+    assert.equal((outcome.result as WidgetBot).bot_name, 'Support');
     assert.equal(outcome.requests[0]!.headers['chatfly-api-key'], 'key-1');
   });
 
   it('reads the token from getToken before the call', async () => {
-    const outcome = await bothClients(() => [() => json(bot)], getBot, { getToken: async () => 'Bearer fresh' });
+    const outcome = await bothClients(() => [() => json(bot)], getBot, { getToken: async () => 'Bearer fresh' }, false, widgetFields);
     assert.equal(outcome.requests[0]!.headers['authorization'], 'Bearer fresh');
   });
 
@@ -144,14 +161,28 @@ describe('createWidgetClient getBotInformation (same as createClient)', () => {
     assert.equal(unauthorized.unauthorized, 1);
   });
 
-  it('reports a wrong shape, a body that is not JSON and an empty body as ResponseShapeError', async () => {
-    const shape = await bothClients(() => [() => json({ ...bot, id: '', temperature: 'hot' })], getBot);
-    assert.equal(shape.error!['name'], 'ResponseShapeError');
-    assert.equal(shape.error!['message'], 'Unexpected response from GET /api/bot/information: id must not be empty; temperature must be a number');
+  it('reports a body that is not JSON the same way', async () => {
     const notJson = await bothClients(() => [() => text('<html>oops</html>')], getBot);
     assert.match(String(notJson.error!['message']), /not JSON/);
-    const empty = await bothClients(() => [() => text('')], getBot);
-    assert.equal(empty.error!['message'], 'Unexpected response from GET /api/bot/information: the body is required');
+  });
+
+  it('reads past the fields it does not use, where createClient reports a wrong shape', async () => {
+    const odd = { ...bot, id: '', temperature: 'hot', created_at: 'yesterday', bot_name: 7 };
+    const full = await outcomeOf(createClient, () => [() => json(odd)], getBot);
+    assert.equal(full.error!['name'], 'ResponseShapeError');
+    const widget = await outcomeOf(createWidgetClient, () => [() => json(odd)], getBot);
+    assert.equal(widget.error, undefined);
+    assert.equal((widget.result as WidgetBot).bot_name, '');
+    assert.deepStrictEqual((widget.result as WidgetBot).collect_customer_info, { numberShowing: 2, name: true });
+  });
+
+  it('reports a body that is not an object, or is empty, as ResponseShapeError', async () => {
+    for (const body of [() => json(['not', 'a', 'bot']), () => json({ message_code: 0, data: null }), () => text('')]) {
+      const widget = await outcomeOf(createWidgetClient, () => [body], getBot);
+      assert.equal(widget.error!['name'], 'ResponseShapeError');
+      assert.equal(widget.error!['message'], 'Unexpected response from GET /api/bot/information: not a bot (a JSON object was expected)');
+      assert.deepStrictEqual(widget.error!['issues'], [{ code: 'invalid_type', path: [], expected: 'object' }]);
+    }
   });
 
   it('reports a failed fetch as NetworkError and an aborted call as AbortError', async () => {
