@@ -1,6 +1,8 @@
 import { defineConfig, type UserConfig } from 'vite';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
+import { terserPass } from './scripts/terser-pass.mjs';
 
 /**
  * Three builds, chosen by `--mode` (scripts/build.mjs runs them in order):
@@ -46,7 +48,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'app') {
     return {
       ...common,
-      plugins: [minifyLitTemplates()],
+      plugins: [minifyLitTemplates(), terserPass({ module: true })],
       build: {
         ...common.build,
         emptyOutDir: false,
@@ -70,6 +72,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'loader') {
     return {
       ...common,
+      plugins: [terserPass({ module: false })],
       build: {
         ...common.build,
         emptyOutDir: false,
