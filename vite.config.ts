@@ -1,17 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
+import { sharedWithLoader } from './scripts/shared-with-loader.mjs';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { terserPass } from './scripts/terser-pass.mjs';
 
 /**
  * Three builds, chosen by `--mode` (scripts/build.mjs runs them in order):
  * - `lib`:    ESM for npm (dist/index.js, element entry points, api, stream, react), dependencies left as imports.
- * - `app`:    dist/chatbot-widget-app.js, the whole widget with lit inside, loaded on demand by the loader.
+ * - `app`:    dist/chatbot-widget-app.js, the whole widget with lit inside, loaded on demand by the loader
+ *             (modules the loader already carries come from it: see scripts/shared-with-loader.mjs).
  * - `loader`: dist/chatbot-widget.js, the script-tag file: a tiny IIFE that mounts a launcher and loads the app.
  * Without a mode (`vite`), it serves the demo page.
  */
 const external = [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^react($|\/)/];
+
+/** Modules the script-tag loader carries and hands to the app, which then does not bundle them again. */
+const sharedWithLoaderOptions = {
+  modules: ['src/themes/launcher.ts'],
+  version: (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version,
+};
 
 export default defineConfig(({ mode }): UserConfig => {
   const common: UserConfig = { publicDir: false, build: { outDir: 'dist', sourcemap: true, target: 'es2022' } };
@@ -48,7 +58,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'app') {
     return {
       ...common,
-      plugins: [minifyLitTemplates(), terserPass({ module: true })],
+      plugins: [sharedWithLoader({ side: 'app', ...sharedWithLoaderOptions }), minifyLitTemplates(), terserPass({ module: true })],
       build: {
         ...common.build,
         emptyOutDir: false,
@@ -72,7 +82,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'loader') {
     return {
       ...common,
-      plugins: [terserPass({ module: false })],
+      plugins: [sharedWithLoader({ side: 'loader', ...sharedWithLoaderOptions }), terserPass({ module: false })],
       build: {
         ...common.build,
         emptyOutDir: false,

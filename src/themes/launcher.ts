@@ -1,13 +1,12 @@
-// The launcher bubble's look, shared by the script-tag loader (which draws it before the widget has loaded)
-// and by the widget itself, so the hand-over is invisible. Plain strings: no Lit here.
+// The launcher bubble's look: its icon, its rules, its theme tokens and the function that turns tokens into
+// :host rules. Shared by the script-tag loader (which draws the launcher before the widget has loaded) and by
+// the widget itself, so the hand-over is invisible; the script-tag app even takes this module from the loader
+// rather than carrying a second copy (scripts/shared-with-loader.mjs). Plain strings: no Lit here.
 
 /** The chat bubble icon with three dots cut out (24×24 view box, even-odd fill). */
 export const CHAT_ICON_PATH =
   'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z' +
   'M6.75 11a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0zM10.75 11a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0zM14.75 11a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z';
-
-/** The close (×) icon (24×24 view box). */
-export const CLOSE_ICON_PATH = 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z';
 
 /** Styles of the launcher button (class `launcher`) and its icon; the host rules come from tokenCss(). */
 export const LAUNCHER_CSS =
@@ -20,3 +19,50 @@ export const LAUNCHER_CSS =
   `.launcher svg{width:28px;height:28px;fill:currentColor;fill-rule:evenodd;pointer-events:none}` +
   `.launcher[aria-busy=true] svg{opacity:.6}` +
   `@media (prefers-reduced-motion:reduce){.launcher{transition:none}.launcher:hover{transform:none}}`;
+
+/** One public custom property. */
+export interface ThemeToken {
+  /** Name without the `--chatbot-` prefix. */
+  readonly name: string;
+  /** Default in the light theme. */
+  readonly light: string;
+  /** Default in the dark theme (the light default when omitted). */
+  readonly dark?: string;
+}
+
+/** The tokens the launcher bubble uses (the script-tag loader draws it with these alone). */
+export const LAUNCHER_TOKENS: readonly ThemeToken[] = [
+  // Brand colour: launcher, send button, visitor bubbles.
+  { name: 'accent', light: '#2563eb', dark: '#1d4ed8' },
+  // Text and icons drawn on the accent colour.
+  { name: 'accent-text', light: '#ffffff' },
+  // Keyboard focus outline.
+  { name: 'focus-ring', light: '#1d4ed8', dark: '#93c5fd' },
+  // Shadow of the panel and launcher.
+  { name: 'shadow', light: '0 12px 40px rgb(0 0 0 / 0.18)', dark: '0 12px 40px rgb(0 0 0 / 0.6)' },
+  // Diameter of the launcher bubble.
+  { name: 'launcher-size', light: '56px' },
+  // Distance of the launcher and panel from the viewport edges.
+  { name: 'offset', light: '20px' },
+  // Stacking order of the launcher and panel.
+  { name: 'z-index', light: '2147483000' },
+];
+
+const publicRead = (token: ThemeToken, fallback: string) => `--_${token.name}:var(--chatbot-${token.name},${fallback});`;
+
+/**
+ * The :host rules that define the private `--_*` copies of the given tokens: light by default, dark for
+ * `theme="dark"`, and dark for `theme="auto"` (or no theme) when the visitor's system prefers it.
+ */
+export function tokenCss(tokens: readonly ThemeToken[]): string {
+  const light = tokens.map((token) => publicRead(token, token.light)).join('');
+  const dark = tokens
+    .filter((token) => token.dark !== undefined)
+    .map((token) => publicRead(token, token.dark!))
+    .join('');
+  return (
+    `:host{${light}color-scheme:light}` +
+    `:host([theme=dark]){${dark}color-scheme:dark}` +
+    `@media (prefers-color-scheme:dark){:host(:not([theme=light])){${dark}color-scheme:dark}}`
+  );
+}

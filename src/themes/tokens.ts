@@ -1,35 +1,10 @@
-// The public theme tokens of <chatbot-widget>, with their light and dark defaults, in one place. A host page
-// sets `--chatbot-*` anywhere (on the element, on :root, in a media query); the widget only ever reads the
-// private `--_*` copies made on :host, so a missing or partial theme always falls back to these defaults.
-// Plain strings on purpose: the script-tag loader styles its launcher with them without loading Lit.
+// The public theme tokens of <chatbot-widget>, with their light and dark defaults: the panel's here, the
+// launcher's in launcher.ts (the script-tag loader draws the launcher with those alone). A host page sets
+// `--chatbot-*` anywhere (on the element, on :root, in a media query); the widget only ever reads the private
+// `--_*` copies made on :host, so a missing or partial theme always falls back to these defaults.
+import { LAUNCHER_TOKENS, tokenCss, type ThemeToken } from './launcher.js';
 
-/** One public custom property. */
-export interface ThemeToken {
-  /** Name without the `--chatbot-` prefix. */
-  readonly name: string;
-  /** Default in the light theme. */
-  readonly light: string;
-  /** Default in the dark theme (the light default when omitted). */
-  readonly dark?: string;
-}
-
-/** The tokens the launcher bubble uses (the script-tag loader draws it with these alone). */
-export const LAUNCHER_TOKENS: readonly ThemeToken[] = [
-  // Brand colour: launcher, send button, visitor bubbles.
-  { name: 'accent', light: '#2563eb', dark: '#1d4ed8' },
-  // Text and icons drawn on the accent colour.
-  { name: 'accent-text', light: '#ffffff' },
-  // Keyboard focus outline.
-  { name: 'focus-ring', light: '#1d4ed8', dark: '#93c5fd' },
-  // Shadow of the panel and launcher.
-  { name: 'shadow', light: '0 12px 40px rgb(0 0 0 / 0.18)', dark: '0 12px 40px rgb(0 0 0 / 0.6)' },
-  // Diameter of the launcher bubble.
-  { name: 'launcher-size', light: '56px' },
-  // Distance of the launcher and panel from the viewport edges.
-  { name: 'offset', light: '20px' },
-  // Stacking order of the launcher and panel.
-  { name: 'z-index', light: '2147483000' },
-];
+export { LAUNCHER_TOKENS, tokenCss, type ThemeToken } from './launcher.js';
 
 /** The tokens of the panel and everything in it. */
 export const PANEL_TOKENS: readonly ThemeToken[] = [
@@ -71,25 +46,6 @@ export const PANEL_TOKENS: readonly ThemeToken[] = [
 
 /** Every public theme token (`--chatbot-<name>`) with its defaults; docs/theming.md describes each. */
 export const THEME_TOKENS: readonly ThemeToken[] = /* @__PURE__ */ LAUNCHER_TOKENS.concat(PANEL_TOKENS);
-
-const publicRead = (token: ThemeToken, fallback: string) => `--_${token.name}:var(--chatbot-${token.name},${fallback});`;
-
-/**
- * The :host rules that define the private `--_*` copies of the given tokens: light by default, dark for
- * `theme="dark"`, and dark for `theme="auto"` (or no theme) when the visitor's system prefers it.
- */
-export function tokenCss(tokens: readonly ThemeToken[]): string {
-  const light = tokens.map((token) => publicRead(token, token.light)).join('');
-  const dark = tokens
-    .filter((token) => token.dark !== undefined)
-    .map((token) => publicRead(token, token.dark!))
-    .join('');
-  return (
-    `:host{${light}color-scheme:light}` +
-    `:host([theme=dark]){${dark}color-scheme:dark}` +
-    `@media (prefers-color-scheme:dark){:host(:not([theme=light])){${dark}color-scheme:dark}}`
-  );
-}
 
 /** The themes a widget can take. */
 export const THEMES = ['light', 'dark', 'auto'] as const;

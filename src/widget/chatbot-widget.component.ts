@@ -13,7 +13,7 @@ import {
   type WidgetStringOverrides,
   type WidgetStrings,
 } from '../i18n/index.js';
-import { CHAT_ICON_PATH, CLOSE_ICON_PATH } from '../themes/launcher.js';
+import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { renderComposer } from '../ui/composer.js';
 import { copyIcon, icon } from '../ui/icons.js';
@@ -54,7 +54,7 @@ const upIcon = icon('M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 0 1 .8 2.1L14 9h6a2 2
 const downIcon = icon('M22 14h-4V3h4zm-6-11v11l-5 8-1.3-.9a2 2 0 0 1-.8-2.1L10 15H4a2 2 0 0 1-2-2.3l1.3-8A2 2 0 0 1 5.3 3z');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
-const closeIcon = icon(CLOSE_ICON_PATH);
+const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
 
 const FAILURE_STRINGS = {
   network: 'errorNetwork',
@@ -69,14 +69,15 @@ const FAILURE_STRINGS = {
   'load-failed': 'loadFailed',
 } as const satisfies Record<FailureKind, keyof WidgetStrings>;
 
+// The input of each lead field: its label in the pack, its type and its autofill hint.
 const LEAD_INPUTS: Record<
   LeadFormField,
-  { label: keyof WidgetStrings; type: 'text' | 'email' | 'tel'; autocomplete: 'name' | 'email' | 'tel' | 'organization' }
+  [label: keyof WidgetStrings, type: 'text' | 'email' | 'tel', autocomplete: 'name' | 'email' | 'tel' | 'organization']
 > = {
-  name: { label: 'leadName', type: 'text', autocomplete: 'name' },
-  email: { label: 'leadEmail', type: 'email', autocomplete: 'email' },
-  phone: { label: 'leadPhone', type: 'tel', autocomplete: 'tel' },
-  company: { label: 'leadCompany', type: 'text', autocomplete: 'organization' },
+  name: ['leadName', 'text', 'name'],
+  email: ['leadEmail', 'email', 'email'],
+  phone: ['leadPhone', 'tel', 'tel'],
+  company: ['leadCompany', 'text', 'organization'],
 };
 
 /** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
@@ -592,14 +593,14 @@ export class ChatbotWidget extends LitElement {
         ? html`<p class="error" role="alert">${errors.missing.length > 0 ? s.leadMissing(errors.missing.length) : s.leadInvalidEmail}</p>`
         : nothing}
       ${fields.map((field) => {
-        const input = LEAD_INPUTS[field];
+        const [label, type, autocomplete] = LEAD_INPUTS[field];
         const invalid = !!errors && (errors.missing.includes(field) || (field === 'email' && errors.invalidEmail));
         return html`<label>
-          <span>${s[input.label] as string}</span>
+          <span>${s[label] as string}</span>
           <input
             name=${field}
-            type=${input.type}
-            autocomplete=${input.autocomplete}
+            type=${type}
+            autocomplete=${autocomplete}
             dir="auto"
             required
             aria-invalid=${invalid ? 'true' : 'false'}

@@ -40,12 +40,9 @@ const widget = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
   svg {
     width: 20px;
@@ -182,16 +179,14 @@ const widget = css`
   .message {
     display: flex;
     flex-direction: column;
+    align-self: flex-start;
+    align-items: flex-start;
     gap: 4px;
     max-width: 88%;
   }
   .message.user {
     align-self: flex-end;
     align-items: flex-end;
-  }
-  .message.bot {
-    align-self: flex-start;
-    align-items: flex-start;
   }
   .bubble {
     padding: 10px 14px;

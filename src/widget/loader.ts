@@ -5,22 +5,10 @@
 // so it runs under a strict Content-Security-Policy. The element takes over when its class is defined
 // (see the constructor and createRenderRoot of ChatbotWidget).
 import { OPEN_CHAT_LABELS, matchLanguageTag } from '../i18n/languages.js';
-import { CHAT_ICON_PATH, LAUNCHER_CSS } from '../themes/launcher.js';
-import { LAUNCHER_TOKENS, tokenCss } from '../themes/tokens.js';
+import { CHAT_ICON_PATH, LAUNCHER_CSS, LAUNCHER_TOKENS, tokenCss } from '../themes/launcher.js';
 
-/** data-* keys (dataset names) copied to the element as attributes. */
-export const LOADER_ATTRIBUTES = {
-  botId: 'bot-id',
-  baseUrl: 'base-url',
-  mode: 'mode',
-  theme: 'theme',
-  lang: 'lang',
-  token: 'token',
-  apiKey: 'api-key',
-  apiKeyHeader: 'api-key-header',
-  typeQa: 'type-qa',
-  storage: 'storage',
-} as const;
+/** Attributes copied from the script's `data-*` attributes (`data-bot-id` becomes `bot-id`) to the element. */
+export const LOADER_ATTRIBUTES = ['bot-id', 'base-url', 'mode', 'theme', 'lang', 'token', 'api-key', 'api-key-header', 'type-qa', 'storage'] as const;
 
 /** Methods the loader stubs (and queues) until the widget has loaded. */
 export const QUEUED_METHODS = ['open', 'close', 'toggle', 'send', 'reset'] as const;
@@ -70,9 +58,9 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   const data = script.dataset;
   const appUrl = new URL(data['appSrc'] || 'chatbot-widget-app.js', script.src || doc.baseURI).href;
   const element: HTMLElement = doc.createElement('chatbot-widget');
-  for (const [key, attribute] of Object.entries(LOADER_ATTRIBUTES)) {
-    const value = data[key];
-    if (value !== undefined) element.setAttribute(attribute, value);
+  for (const attribute of LOADER_ATTRIBUTES) {
+    const value = script.getAttribute(`data-${attribute}`);
+    if (value !== null) element.setAttribute(attribute, value);
   }
   const target = data['target'] ? doc.querySelector(data['target']) : null;
   if (target && !element.hasAttribute('mode')) element.setAttribute('mode', 'inline');

@@ -248,7 +248,7 @@ describe('readWidgetBot', () => {
         if (!isRecord(value)) return assert.equal(read, undefined);
         assert.ok(read);
         for (const [key, type] of Object.entries(TYPES)) {
-          const expected = typeof value[key] === type ? value[key] : DEFAULTS[key as keyof WidgetBot];
+          const expected: unknown = typeof value[key] === type ? value[key] : DEFAULTS[key as keyof WidgetBot];
           assert.equal(read[key as keyof WidgetBot], expected, key);
         }
         const info = value['collect_customer_info'];
