@@ -87,6 +87,17 @@ async function adminOf(canvas: HTMLElement): Promise<{ admin: BotAdmin; root: Sh
   return { admin, root: shadowOf(admin) };
 }
 
+/** Starts reading https://shop.acme.example/ and its child pages into the knowledge base; returns the admin's root. */
+async function startReadingShop(canvas: HTMLElement): Promise<ShadowRoot> {
+  const { admin, root } = await adminOf(canvas);
+  await waitFor(() => root.querySelector('#panel-sources table'), 'the knowledge-base list');
+  typeInto(root.querySelector<HTMLInputElement>('#source-url')!, 'https://shop.acme.example/');
+  root.querySelector<HTMLInputElement>('#scrape-type-1')!.click();
+  await admin.updateComplete;
+  root.querySelector<HTMLFormElement>('#panel-sources form')!.requestSubmit();
+  return root;
+}
+
 /** Waits for the settings form with the bot loaded. */
 async function settingsLoaded(canvas: HTMLElement, service: FakeService) {
   const { admin, root } = await adminOf(canvas);
@@ -226,12 +237,7 @@ export const SourceUploadInProgress: Story = {
   args: { panel: 'sources' },
   beforeEach: progressService.install,
   play: async ({ canvasElement }) => {
-    const { admin, root } = await adminOf(canvasElement);
-    await waitFor(() => root.querySelector('#panel-sources table'), 'the knowledge-base list');
-    typeInto(root.querySelector<HTMLInputElement>('#source-url')!, 'https://shop.acme.example/');
-    root.querySelector<HTMLInputElement>('#scrape-type-1')!.click();
-    await admin.updateComplete;
-    root.querySelector<HTMLFormElement>('#panel-sources form')!.requestSubmit();
+    const root = await startReadingShop(canvasElement);
     const progress = await waitFor(() => {
       const bar = root.querySelector<HTMLProgressElement>('[part~="progress"] progress');
       return bar && bar.value >= 0.5 && bar;
@@ -266,12 +272,7 @@ export const SourceProgressDropped: Story = {
   args: { panel: 'sources' },
   beforeEach: droppedService.install,
   play: async ({ canvasElement }) => {
-    const { admin, root } = await adminOf(canvasElement);
-    await waitFor(() => root.querySelector('#panel-sources table'), 'the knowledge-base list');
-    typeInto(root.querySelector<HTMLInputElement>('#source-url')!, 'https://shop.acme.example/');
-    root.querySelector<HTMLInputElement>('#scrape-type-1')!.click();
-    await admin.updateComplete;
-    root.querySelector<HTMLFormElement>('#panel-sources form')!.requestSubmit();
+    const root = await startReadingShop(canvasElement);
     const alert = await waitFor(() => root.querySelector('[part~="progress"] [role="alert"]'), 'the broken-off note');
     check(textOf(alert).includes('shop.acme.example/about'), `the note names the last page read, got "${textOf(alert)}"`);
   },

@@ -1,25 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it, before, after } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AnswerParser } from '../../src/stream/answer-parser.js';
 import { readSseAnswerChunks } from '../../src/stream/sse.js';
 import type { AnswerProvider } from '../../demo/server/index.js';
-import { UNKNOWN_ID, htmlPage, startSite, testEngines, useService, type ResponseBody, type TestService, type TestSite } from './helpers.js';
+import { UNKNOWN_ID, htmlPage, parseAnswer, startSite, testEngines, useService, type ResponseBody, type TestService, type TestSite } from './helpers.js';
 
 const PATH = '/api/chat/get-streaming-response-with-custom-settings';
 const NOT_FOUND = 'I could not find this in the knowledge base.';
 
-/** Parses an answer body the way every client does. */
-function parseAnswer(text: string): { answer: string; suggestions: string[] | undefined } {
-  const parser = new AnswerParser();
-  let answer = '';
-  let suggestions: string[] | undefined;
-  for (const event of [...parser.push(text), ...parser.end()]) {
-    if (event.type === 'text') answer += event.text;
-    if (event.type === 'suggestions') suggestions = event.questions;
-  }
-  return { answer, suggestions };
-}
 
 const KB_PAGES = {
   '/garden': { body: htmlPage('Garden centre', {

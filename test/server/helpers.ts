@@ -1,11 +1,12 @@
 // Shared helpers of the service tests: the storage engines to run against, a started service with small
-// request helpers, and a throwaway website served by the test itself on 127.0.0.1.
+// request helpers, a throwaway website served by the test itself on 127.0.0.1, and the answer-body parse.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
 import { startServer, type RunningServer, type StartServerOptions } from '../../demo/server/index.js';
+import { AnswerParser } from '../../src/stream/answer-parser.js';
 
 /** A storage engine the suites run against. */
 export interface TestEngine {
@@ -210,4 +211,16 @@ export async function readChunks(response: Response): Promise<string[]> {
   const decoder = new TextDecoder();
   for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(decoder.decode(bytes, { stream: true }));
   return chunks;
+}
+
+/** Parses an answer body the way every client does. */
+export function parseAnswer(text: string): { answer: string; suggestions: string[] | undefined } {
+  const parser = new AnswerParser();
+  let answer = '';
+  let suggestions: string[] | undefined;
+  for (const event of [...parser.push(text), ...parser.end()]) {
+    if (event.type === 'text') answer += event.text;
+    if (event.type === 'suggestions') suggestions = event.questions;
+  }
+  return { answer, suggestions };
 }

@@ -4,10 +4,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AnswerParser } from '../../src/stream/answer-parser.js';
 import { createOpenAiProvider } from '../../demo/server/index.js';
 import { openAiSettingsFromEnv } from '../../demo/server/answer/openai.js';
-import { htmlPage, startSite, testEngines, useService, type ResponseBody, type TestSite } from './helpers.js';
+import { htmlPage, parseAnswer, startSite, testEngines, useService, type ResponseBody, type TestSite } from './helpers.js';
 
 const PATH = '/api/chat/get-streaming-response-with-custom-settings';
 
@@ -64,16 +63,6 @@ async function startFakeModel(): Promise<FakeModel> {
   return fake;
 }
 
-function parse(text: string): { answer: string; suggestions: string[] | undefined } {
-  const parser = new AnswerParser();
-  let answer = '';
-  let suggestions: string[] | undefined;
-  for (const event of [...parser.push(text), ...parser.end()]) {
-    if (event.type === 'text') answer += event.text;
-    if (event.type === 'suggestions') suggestions = event.questions;
-  }
-  return { answer, suggestions };
-}
 
 describe('OpenAI-compatible settings from the environment', () => {
   it('is off without a base URL or key, and defaults the base URL to OpenAI with a key', () => {
@@ -148,7 +137,7 @@ for (const engine of testEngines()) {
         },
       });
       assert.equal(response.status, 200);
-      const { answer, suggestions } = parse(await response.text());
+      const { answer, suggestions } = parseAnswer(await response.text());
       assert.equal(answer, 'Water roses deeply once a week.');
       assert.ok(suggestions && suggestions.length > 0);
       assert.equal(fake.requests.length, before + 1);
