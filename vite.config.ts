@@ -40,6 +40,8 @@ export default defineConfig(({ mode }): UserConfig => {
             api: 'src/api/index.ts',
             stream: 'src/stream/index.ts',
             react: 'src/react.ts',
+            'react-chatbot-widget': 'src/react/chatbot-widget.ts',
+            'react-bot-admin': 'src/react/bot-admin.ts',
           },
           formats: ['es'],
         },

@@ -10,10 +10,10 @@
 // page errors, console errors and axe violations.
 //   node scripts/check-examples.mjs
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { axeViolations, launchChromium, packPackage, serveStatic } from './check-helpers.mjs';
+import { axeViolations, installPackage, launchChromium, packPackage, serveStatic } from './check-helpers.mjs';
 
 const project = resolve('.');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -35,25 +35,6 @@ if (!existsSync('dist/chatbot-widget.js') || !existsSync('dist/react.js')) {
   console.error('dist/ is incomplete: run `npm run build` first.');
   console.log('examples: 0 passed, 1 failed');
   process.exit(1);
-}
-
-// Installs the extracted package into <app>/node_modules the way npm would lay it out, with every other
-// package linked from this project's node_modules.
-function installInto(app, packageDir) {
-  const modules = join(app, 'node_modules');
-  mkdirSync(modules, { recursive: true });
-  for (const entry of readdirSync(join(project, 'node_modules'))) {
-    if (entry === pkg.name || entry === '.bin' || entry.startsWith('.')) continue;
-    if (entry.startsWith('@')) {
-      mkdirSync(join(modules, entry), { recursive: true });
-      for (const scoped of readdirSync(join(project, 'node_modules', entry))) {
-        symlinkSync(join(project, 'node_modules', entry, scoped), join(modules, entry, scoped), 'dir');
-      }
-    } else {
-      symlinkSync(join(project, 'node_modules', entry), join(modules, entry), 'dir');
-    }
-  }
-  renameSync(packageDir, join(modules, pkg.name));
 }
 
 /** Watches the last answer of the widget in the page and records how its text grew. */
@@ -150,7 +131,7 @@ try {
     recursive: true,
     filter: (source) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source.slice(join(project, 'demo/spa').length)),
   });
-  installInto(app, packageDir);
+  installPackage(app, packageDir, { move: true });
 
   const typecheck = spawnSync(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.json')], {
     encoding: 'utf8',
