@@ -350,6 +350,7 @@ export class BotAdmin extends LitElement {
           load: () => void this.loadHistory(),
           select: (key) => void this.selectSession(key),
           download: (kind) => this.download(kind),
+          copyCode: (code, button) => void this.copyCode(code, button),
         });
       default: {
         const unreachable: never = panel;
@@ -618,6 +619,17 @@ export class BotAdmin extends LitElement {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  private async copyCode(code: string, button: HTMLButtonElement): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(code);
+    } catch {
+      return;
+    }
+    this.announcement = this.strings.codeCopied;
+    button.dataset['copied'] = '';
+    setTimeout(() => delete button.dataset['copied'], 1500);
   }
 
   private focusInShadow(selector: string): void {

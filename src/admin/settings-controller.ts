@@ -164,7 +164,7 @@ export class SettingsController implements ReactiveController {
     this.saveError = undefined;
     this.lastSaved = undefined;
     const botId = this.bot?.id;
-    const result = validateBotForm(this.form, botId);
+    const result = validateBotForm(this.form, botId, this.baseline);
     this.validationIssues = result.ok ? [] : result.issues;
     if (!result.ok) {
       this.context.host.requestUpdate();
@@ -215,7 +215,7 @@ export class SettingsController implements ReactiveController {
   }
 
   private revalidate(): void {
-    const result = validateBotForm(this.form, this.bot?.id);
+    const result = validateBotForm(this.form, this.bot?.id, this.baseline);
     this.validationIssues = result.ok ? [] : result.issues;
   }
 }
