@@ -6,7 +6,10 @@
 // - demo/plain: a plain HTML page with the script tag from the CDN (requests to jsDelivr and unpkg are
 //   answered from the packed tarball), under its own strict Content-Security-Policy: the launcher appears,
 //   opens the panel, and a question streams an answer with chips.
-// Both talk to the reference service (demo/server) with its seeded demo bot. Every page must also be free of
+// - demo/index.html (`npm run demo`), on a 390 px phone: the launcher bubble never covers the inline chat's
+//   send button, the admin stays signed in across a reload, and the page loads with no failed request (a
+//   favicon 404) and no console warning (Lit's development build).
+// All talk to the reference service (demo/server) with its seeded demo bot. Every page must also be free of
 // page errors, console errors and axe violations.
 //   node scripts/check-examples.mjs
 import { spawnSync } from 'node:child_process';
@@ -220,6 +223,60 @@ try {
     await context.close();
   }
   report('demo/plain: the script tag from the CDN mounts a launcher that chats with streaming and chips, under a strict CSP', plainProblems);
+
+  // 3. The demo page on a phone.
+  const demoProblems = [];
+  const { startDemoPage } = await import('./demo-page.mjs');
+  const demoPage = await startDemoPage({ service });
+  servers.push(demoPage);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  const tab = await phone.newPage();
+  trackProblems(tab, demoProblems);
+  tab.on('console', (message) => {
+    if (message.type() === 'warning') demoProblems.push(`console warning: ${message.text()}`);
+  });
+  tab.on('response', (response) => {
+    if (response.status() >= 400) demoProblems.push(`${response.status()} for ${response.url()}`);
+  });
+  try {
+    await tab.goto(`${demoPage.url}demo/`);
+    const inline = tab.locator('#inline-slot chatbot-widget');
+    const send = inline.getByRole('button', { name: 'Send' });
+    await send.waitFor({ timeout: 20_000 });
+    // Scroll the inline chat's send button to every height of the viewport and ask what is on top of it there.
+    const covered = await tab.evaluate(async () => {
+      const host = document.querySelector('#inline-slot chatbot-widget');
+      const button = host.shadowRoot.querySelector('[part~="send-button"]');
+      const hits = [];
+      for (let bottom = 60; bottom <= window.innerHeight; bottom += 40) {
+        const rect = button.getBoundingClientRect();
+        window.scrollBy(0, rect.bottom - bottom);
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const now = button.getBoundingClientRect();
+        if (now.bottom <= 0 || now.top >= window.innerHeight) continue;
+        const x = now.left + now.width / 2;
+        const y = now.top + now.height / 2;
+        const top = document.elementFromPoint(x, y);
+        const inner = top?.shadowRoot?.elementFromPoint(x, y);
+        if (top !== host || !button.contains(inner)) hits.push(`at ${Math.round(now.top)} px: ${top?.localName}${top !== host ? ` (mode ${top?.getAttribute('mode')})` : ''}`);
+      }
+      return hits;
+    });
+    for (const hit of covered) demoProblems.push(`the inline send button is covered ${hit}`);
+
+    const admin = tab.locator('#admin-slot bot-admin');
+    await admin.getByLabel('User name').fill(service.demo.username);
+    await admin.getByLabel('Password').fill(service.demo.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 20_000 });
+    await tab.reload();
+    await admin.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 20_000 });
+    if ((await admin.getByRole('button', { name: 'Sign in' }).count()) > 0) demoProblems.push('the admin asks to sign in again after a reload');
+  } catch (error) {
+    demoProblems.push(error.message);
+  }
+  await phone.close();
+  report('demo page at 390 px: the launcher leaves the inline send button free, the admin stays signed in across a reload, no 404, no console warning', demoProblems);
 } catch (error) {
   report('examples could run', [error.stack || error.message]);
 } finally {
