@@ -60,6 +60,7 @@ function runNodeTests() {
 // web-test-runner erases and redraws its progress line with terminal escape codes even when its output is
 // not a terminal (its console interception clears the line before each flush). Into a pipe or a log file
 // those codes are noise, so they are taken out there; on a terminal the output passes untouched.
+// eslint-disable-next-line no-control-regex -- the escape character is what is being matched
 const CURSOR_CODES = /\x1b\[[0-9;]*[ABCDEFGHJK]/g;
 
 function runFiltered(command, args, env) {
@@ -70,6 +71,7 @@ function runFiltered(command, args, env) {
     child.stdout.on('data', (chunk) => {
       const text = held + decoder.decode(chunk, { stream: true });
       // A code cut at the end of a chunk is held until the rest of it arrives.
+      // eslint-disable-next-line no-control-regex -- as above
       const cut = /\x1b(\[[0-9;]*)?$/.exec(text);
       held = cut ? cut[0] : '';
       process.stdout.write((cut ? text.slice(0, cut.index) : text).replace(CURSOR_CODES, ''));
