@@ -3,7 +3,7 @@ import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import '../../../src/bot-admin.js';
 import type { BotAdmin, BotAdminEventMap } from '../../../src/bot-admin.js';
-import { allByRole, byPart, byRole, nameOf, queryByRole, textOf } from '../queries.js';
+import { allByRole, byPart, byRole, nameOf, queryByPart, queryByRole, textOf } from '../queries.js';
 import { BASE_URL, BOT_ID, OWNER_ID, fakeJwt, serviceWithBot, type FakeService } from './fake-service.js';
 
 export { allByPart, allByRole, byPart, byRole, descriptionOf, nameOf, queryByPart, queryByRole } from '../queries.js';
@@ -74,6 +74,23 @@ export function alerts(scope: ParentNode): string[] {
 /** The texts of the status messages under `scope` (empty ones left out). */
 export function statuses(scope: ParentNode): string[] {
   return allByRole(scope, 'status').map(textOf).filter(Boolean);
+}
+
+/** The rows of entries in the knowledge-base table (no header, no total); none while there is no table. */
+export function sourceRows(el: BotAdmin): HTMLElement[] {
+  const table = queryByRole(panel(el, 'Knowledge base'), 'table', { name: 'Pages in the knowledge base' });
+  return table ? allByRole(table, 'row').slice(1, -1) : [];
+}
+
+/** What the reading of an address reports: its status and alert texts, and its progress bar. */
+export function scrapeRun(el: BotAdmin): { status: string; alert: string; progress: HTMLProgressElement | null } {
+  const progress = queryByPart(root(el), 'progress');
+  if (!progress) return { status: '', alert: '', progress: null };
+  return {
+    status: statuses(progress)[0] ?? '',
+    alert: alerts(progress)[0] ?? '',
+    progress: queryByRole<HTMLProgressElement>(progress, 'progressbar', { name: 'Reading progress' }),
+  };
 }
 
 /** The first element with a documented part name (`login`, `progress`, `preview`, …) in the admin. */

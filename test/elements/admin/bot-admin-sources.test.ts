@@ -13,10 +13,11 @@ import {
   openTab,
   panel,
   press,
-  queryByPart,
   queryByRole,
   root,
+  scrapeRun,
   settingsForm,
+  sourceRows,
   statuses,
   text,
   typeInto,
@@ -42,28 +43,13 @@ const paragraphs = (el: BotAdmin) => allByRole(sourcesPanel(el), 'paragraph').ma
 /** The table of entries, or null while there is none. */
 const table = (el: BotAdmin) => queryByRole(sourcesPanel(el), 'table', { name: 'Pages in the knowledge base' });
 
-/** The rows of entries (no header, no total), each as its cells' texts. */
-function rows(el: BotAdmin): string[][] {
-  const entries = table(el);
-  if (!entries) return [];
-  return allByRole(entries, 'row')
-    .slice(1, -1)
-    .map((row) => [...row.children].map(text));
-}
+/** The rows of entries, each as its cells' texts. */
+const rows = (el: BotAdmin): string[][] => sourceRows(el).map((row) => [...row.children].map(text));
 
 /** The total row of the table. */
 const totalRow = (el: BotAdmin) => text(allByRole(table(el)!, 'row').at(-1)!);
 
-/** What the reading of an address reports: its status and alert texts. */
-function run(el: BotAdmin): { status: string; alert: string; progress: HTMLProgressElement | null } {
-  const progress = queryByPart(root(el), 'progress');
-  if (!progress) return { status: '', alert: '', progress: null };
-  return {
-    status: statuses(progress)[0] ?? '',
-    alert: alerts(progress)[0] ?? '',
-    progress: queryByRole<HTMLProgressElement>(progress, 'progressbar', { name: 'Reading progress' }),
-  };
-}
+const run = scrapeRun;
 
 /** The confirmation dialog. */
 const dialogOf = (el: BotAdmin) => byRole<HTMLDialogElement>(root(el), 'dialog', { hidden: true });

@@ -18,7 +18,9 @@ import {
   queryByPart,
   queryByRole,
   root,
+  scrapeRun,
   settingsForm,
+  sourceRows,
   statuses,
   text,
   typeInto as type,
@@ -43,17 +45,7 @@ function press(el: BotAdmin, label: string): void {
   button(el, label).click();
 }
 
-/** The rows of entries in the knowledge-base table (no header, no total). */
-function sourceRows(el: BotAdmin): HTMLElement[] {
-  const table = queryByRole(panel(el, 'Knowledge base'), 'table', { name: 'Pages in the knowledge base' });
-  return table ? allByRole(table, 'row').slice(1, -1) : [];
-}
-
-/** What the reading of an address reports: its status and alert texts. */
-function run(el: BotAdmin): { status: string; alert: string } {
-  const progress = queryByPart(root(el), 'progress');
-  return { status: progress ? (statuses(progress)[0] ?? '') : '', alert: progress ? (alerts(progress)[0] ?? '') : '' };
-}
+const run = scrapeRun;
 
 /** The next event of a kind; fails after 20 s, naming what the admin shows as alerts. */
 function nextEvent<K extends keyof BotAdminEventMap>(el: BotAdmin, name: K): Promise<BotAdminEventMap[K]> {
