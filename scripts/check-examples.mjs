@@ -140,7 +140,7 @@ try {
     encoding: 'utf8',
     cwd: app,
   });
-  report('demo/spa type-checks against the published types (chatbot-widget, chatbot-widget/react)', typecheck.status === 0 ? [] : [typecheck.stdout + typecheck.stderr]);
+  report('demo/spa type-checks against the published types (chatbot-widget, chatbot-widget/react/chatbot-widget.js)', typecheck.status === 0 ? [] : [typecheck.stdout + typecheck.stderr]);
 
   const build = spawnSync(process.execPath, [join(project, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     encoding: 'utf8',
