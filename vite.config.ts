@@ -17,6 +17,9 @@ import { terserPass } from './scripts/terser-pass.mjs';
  */
 const external = [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//, /^zod($|\/)/, /^react($|\/)/];
 
+// The terser pass and the template minifier take most of a build by design: no timing warnings for them.
+const checks = { bundlerTimings: false };
+
 /** Modules the script-tag loader carries and hands to the app, which then does not bundle them again. */
 const sharedWithLoaderOptions = {
   modules: ['src/themes/launcher.ts'],
@@ -40,10 +43,13 @@ export default defineConfig(({ mode }): UserConfig => {
             api: 'src/api/index.ts',
             stream: 'src/stream/index.ts',
             react: 'src/react.ts',
+            'react-chatbot-widget': 'src/react/chatbot-widget.ts',
+            'react-bot-admin': 'src/react/bot-admin.ts',
           },
           formats: ['es'],
         },
         rolldownOptions: {
+          checks,
           external,
           preserveEntrySignatures: 'allow-extension',
           output: {
@@ -68,6 +74,7 @@ export default defineConfig(({ mode }): UserConfig => {
         // The language packs are single chunks with no dependencies: nothing to preload.
         modulePreload: false,
         rolldownOptions: {
+          checks,
           input: 'src/embed-app.ts',
           preserveEntrySignatures: false,
           output: {
@@ -88,6 +95,7 @@ export default defineConfig(({ mode }): UserConfig => {
         emptyOutDir: false,
         minify: true,
         lib: { entry: 'src/embed.ts', name: 'ChatbotWidgetLoader', formats: ['iife'], fileName: () => 'chatbot-widget.js' },
+        rolldownOptions: { checks },
       },
     };
   }

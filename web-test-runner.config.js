@@ -62,6 +62,8 @@ export default {
     }),
   ],
   reporters: [defaultReporter(), countReporter()],
+  // The progress bar redraws itself with terminal escape codes: only on a terminal, never into a pipe or a log.
+  staticLogging: !process.stdout.isTTY,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   concurrency: 1,
   concurrentBrowsers: 1,

@@ -5,11 +5,13 @@ import { mergeConfig } from 'vite';
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/web-components-vite', options: {} },
-  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.ts'],
+  stories: ['../stories/**/*.stories.ts'],
   addons: ['@storybook/addon-docs', 'msw-storybook-addon'],
   // public/ holds mockServiceWorker.js, written by msw's postinstall (package.json "msw.workerDirectory").
   staticDirs: ['../public'],
   core: { disableTelemetry: true },
+  // The onboarding checklist ("Get started") is about setting Storybook up, not about these elements.
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   // Pre-bundling every Lit entry point together keeps one copy of Lit in `storybook dev` (otherwise the
   // optimizer bundles late-found entry points separately and Lit warns about several versions).
   viteFinal: (viteConfig) =>

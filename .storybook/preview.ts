@@ -6,24 +6,8 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import customElements from '../custom-elements.json';
 
-interface ManifestMember {
-  privacy?: string;
-}
-interface ManifestDeclaration {
-  members?: ManifestMember[];
-}
-
-// The docs tables list the public contract only: the analyzer also records private fields and methods.
-setCustomElementsManifest({
-  ...customElements,
-  modules: customElements.modules.map((module) => ({
-    ...module,
-    declarations: (module.declarations as ManifestDeclaration[] | undefined)?.map((declaration) => ({
-      ...declaration,
-      members: declaration.members?.filter((member) => member.privacy === undefined || member.privacy === 'public'),
-    })),
-  })),
-});
+// custom-elements.json holds the public contract only (see custom-elements-manifest.config.mjs).
+setCustomElementsManifest(customElements);
 
 const preview: Preview = {
   loaders: [

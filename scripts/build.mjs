@@ -1,5 +1,5 @@
 // `npm run build`: the npm ESM build, the script-tag widget (loader + lazily loaded app), the type
-// declarations and custom-elements.json, then the size report (scripts/size.mjs).
+// declarations, custom-elements.json and the framework types generated from it, then the size report (scripts/size.mjs).
 import { spawnSync } from 'node:child_process';
 
 function step(label, command, args) {
@@ -17,4 +17,5 @@ step('script-tag app', process.execPath, [vite, 'build', '--mode', 'app', '--log
 step('script-tag loader', process.execPath, [vite, 'build', '--mode', 'loader', '--logLevel', 'warn']);
 step('type declarations', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 step('custom-elements.json', process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet']);
+step('framework types', process.execPath, ['scripts/framework-types.mjs']);
 step('size budget', process.execPath, ['scripts/size.mjs']);

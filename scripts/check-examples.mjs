@@ -6,14 +6,17 @@
 // - demo/plain: a plain HTML page with the script tag from the CDN (requests to jsDelivr and unpkg are
 //   answered from the packed tarball), under its own strict Content-Security-Policy: the launcher appears,
 //   opens the panel, and a question streams an answer with chips.
-// Both talk to the reference service (demo/server) with its seeded demo bot. Every page must also be free of
+// - demo/index.html (`npm run demo`), on a 390 px phone: the launcher bubble never covers the inline chat's
+//   send button, the admin stays signed in across a reload, and the page loads with no failed request (a
+//   favicon 404) and no console warning (Lit's development build).
+// All talk to the reference service (demo/server) with its seeded demo bot. Every page must also be free of
 // page errors, console errors and axe violations.
 //   node scripts/check-examples.mjs
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { axeViolations, launchChromium, packPackage, serveStatic } from './check-helpers.mjs';
+import { axeViolations, installPackage, launchChromium, packPackage, serveStatic } from './check-helpers.mjs';
 
 const project = resolve('.');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -35,25 +38,6 @@ if (!existsSync('dist/chatbot-widget.js') || !existsSync('dist/react.js')) {
   console.error('dist/ is incomplete: run `npm run build` first.');
   console.log('examples: 0 passed, 1 failed');
   process.exit(1);
-}
-
-// Installs the extracted package into <app>/node_modules the way npm would lay it out, with every other
-// package linked from this project's node_modules.
-function installInto(app, packageDir) {
-  const modules = join(app, 'node_modules');
-  mkdirSync(modules, { recursive: true });
-  for (const entry of readdirSync(join(project, 'node_modules'))) {
-    if (entry === pkg.name || entry === '.bin' || entry.startsWith('.')) continue;
-    if (entry.startsWith('@')) {
-      mkdirSync(join(modules, entry), { recursive: true });
-      for (const scoped of readdirSync(join(project, 'node_modules', entry))) {
-        symlinkSync(join(project, 'node_modules', entry, scoped), join(modules, entry, scoped), 'dir');
-      }
-    } else {
-      symlinkSync(join(project, 'node_modules', entry), join(modules, entry), 'dir');
-    }
-  }
-  renameSync(packageDir, join(modules, pkg.name));
 }
 
 /** Watches the last answer of the widget in the page and records how its text grew. */
@@ -150,13 +134,13 @@ try {
     recursive: true,
     filter: (source) => !/[/\\](node_modules|dist)([/\\]|$)/.test(source.slice(join(project, 'demo/spa').length)),
   });
-  installInto(app, packageDir);
+  installPackage(app, packageDir, { move: true });
 
   const typecheck = spawnSync(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.json')], {
     encoding: 'utf8',
     cwd: app,
   });
-  report('demo/spa type-checks against the published types (chatbot-widget, chatbot-widget/react)', typecheck.status === 0 ? [] : [typecheck.stdout + typecheck.stderr]);
+  report('demo/spa type-checks against the published types (chatbot-widget, chatbot-widget/react/chatbot-widget.js)', typecheck.status === 0 ? [] : [typecheck.stdout + typecheck.stderr]);
 
   const build = spawnSync(process.execPath, [join(project, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     encoding: 'utf8',
@@ -239,6 +223,60 @@ try {
     await context.close();
   }
   report('demo/plain: the script tag from the CDN mounts a launcher that chats with streaming and chips, under a strict CSP', plainProblems);
+
+  // 3. The demo page on a phone.
+  const demoProblems = [];
+  const { startDemoPage } = await import('./demo-page.mjs');
+  const demoPage = await startDemoPage({ service });
+  servers.push(demoPage);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  const tab = await phone.newPage();
+  trackProblems(tab, demoProblems);
+  tab.on('console', (message) => {
+    if (message.type() === 'warning') demoProblems.push(`console warning: ${message.text()}`);
+  });
+  tab.on('response', (response) => {
+    if (response.status() >= 400) demoProblems.push(`${response.status()} for ${response.url()}`);
+  });
+  try {
+    await tab.goto(`${demoPage.url}demo/`);
+    const inline = tab.locator('#inline-slot chatbot-widget');
+    const send = inline.getByRole('button', { name: 'Send' });
+    await send.waitFor({ timeout: 20_000 });
+    // Scroll the inline chat's send button to every height of the viewport and ask what is on top of it there.
+    const covered = await tab.evaluate(async () => {
+      const host = document.querySelector('#inline-slot chatbot-widget');
+      const button = host.shadowRoot.querySelector('[part~="send-button"]');
+      const hits = [];
+      for (let bottom = 60; bottom <= window.innerHeight; bottom += 40) {
+        const rect = button.getBoundingClientRect();
+        window.scrollBy(0, rect.bottom - bottom);
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const now = button.getBoundingClientRect();
+        if (now.bottom <= 0 || now.top >= window.innerHeight) continue;
+        const x = now.left + now.width / 2;
+        const y = now.top + now.height / 2;
+        const top = document.elementFromPoint(x, y);
+        const inner = top?.shadowRoot?.elementFromPoint(x, y);
+        if (top !== host || !button.contains(inner)) hits.push(`at ${Math.round(now.top)} px: ${top?.localName}${top !== host ? ` (mode ${top?.getAttribute('mode')})` : ''}`);
+      }
+      return hits;
+    });
+    for (const hit of covered) demoProblems.push(`the inline send button is covered ${hit}`);
+
+    const admin = tab.locator('#admin-slot bot-admin');
+    await admin.getByLabel('User name').fill(service.demo.username);
+    await admin.getByLabel('Password').fill(service.demo.password);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 20_000 });
+    await tab.reload();
+    await admin.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 20_000 });
+    if ((await admin.getByRole('button', { name: 'Sign in' }).count()) > 0) demoProblems.push('the admin asks to sign in again after a reload');
+  } catch (error) {
+    demoProblems.push(error.message);
+  }
+  await phone.close();
+  report('demo page at 390 px: the launcher leaves the inline send button free, the admin stays signed in across a reload, no 404, no console warning', demoProblems);
 } catch (error) {
   report('examples could run', [error.stack || error.message]);
 } finally {

@@ -1,6 +1,6 @@
 // Shared by scripts/check-stories.mjs and scripts/check-examples.mjs: a static file server on 127.0.0.1 and
 // a headless Chromium driven by playwright-core, with an axe-core audit that reads into shadow roots.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -141,4 +141,29 @@ export async function packPackage() {
       return entry.isDirectory() ? walk(folder, path) : [path];
     });
   return { tarball, dir, files: walk(dir).sort(), tmp };
+}
+
+/**
+ * Installs an extracted package into <app>/node_modules the way npm would lay it out, with every other package
+ * linked from this project's node_modules. The package is copied (or moved, with `move`) rather than linked:
+ * bundlers and TypeScript follow a link to its real place, where the package's own imports would not resolve.
+ */
+export function installPackage(app, packageDir, { move = false } = {}) {
+  const project = resolve('.');
+  const name = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).name;
+  const modules = join(app, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  for (const entry of readdirSync(join(project, 'node_modules'))) {
+    if (entry === name || entry === '.bin' || entry.startsWith('.')) continue;
+    if (entry.startsWith('@')) {
+      mkdirSync(join(modules, entry), { recursive: true });
+      for (const scoped of readdirSync(join(project, 'node_modules', entry))) {
+        symlinkSync(join(project, 'node_modules', entry, scoped), join(modules, entry, scoped), 'dir');
+      }
+    } else {
+      symlinkSync(join(project, 'node_modules', entry), join(modules, entry), 'dir');
+    }
+  }
+  if (move) renameSync(packageDir, join(modules, name));
+  else cpSync(packageDir, join(modules, name), { recursive: true });
 }

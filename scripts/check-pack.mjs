@@ -2,12 +2,16 @@
 // every file package.json names (exports, main, module, types, customElements), every file those import
 // (chunks, declarations, source maps), README and LICENSE, and nothing else: no tests, demo, stories or
 // sources. Modules it imports by bare name must be dependencies or peer dependencies, and every shipped
-// module that defines a custom element must be listed in `sideEffects` so bundlers keep it.
+// module that defines a custom element must be listed in `sideEffects` so bundlers keep it. Then, with the
+// tarball installed into small consumers: custom-elements.json declares each element's events with the very
+// classes of its event map, the widget's entries load neither zod nor <bot-admin>, and the generated JSX and
+// Vue types accept right attributes and refuse wrong ones (test/types/).
 //   node scripts/check-pack.mjs
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
 import ts from 'typescript';
-import { packPackage } from './check-helpers.mjs';
+import { installPackage, packPackage } from './check-helpers.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 let passed = 0;
@@ -165,21 +169,33 @@ try {
   }
   check('every shipped module that defines a custom element is listed in "sideEffects"', sideEffectProblems);
 
-  // 7. The custom elements manifest describes both elements.
+  // 7. The custom elements manifest describes both elements, and nothing else.
   const manifestProblems = [];
   const manifestPath = pkg.customElements ? clean(pkg.customElements) : undefined;
+  let manifest;
   if (!manifestPath) manifestProblems.push('package.json has no "customElements" field');
   else if (!shipped.has(manifestPath)) manifestProblems.push(`${manifestPath} is not in the tarball`);
   else {
-    const manifest = JSON.parse(readFileSync(join(dir, manifestPath), 'utf8'));
+    manifest = JSON.parse(readFileSync(join(dir, manifestPath), 'utf8'));
     const declarations = (manifest.modules ?? []).flatMap((module) => module.declarations ?? []);
     for (const tag of ['chatbot-widget', 'bot-admin']) {
       const declaration = declarations.find((item) => item.tagName === tag);
       if (!declaration) manifestProblems.push(`${manifestPath} does not declare <${tag}>`);
       else if (!declaration.attributes?.length) manifestProblems.push(`<${tag}> has no attributes in ${manifestPath}`);
     }
+    for (const module of manifest.modules ?? []) {
+      if (!shipped.has(module.path)) manifestProblems.push(`module ${module.path} is not a shipped file`);
+      for (const declaration of module.declarations ?? []) {
+        if (!declaration.customElement) manifestProblems.push(`${module.path} declares ${declaration.name}, which is not an element`);
+        for (const member of declaration.members ?? []) {
+          if (member.static || member.name.startsWith('#') || (member.privacy && member.privacy !== 'public')) {
+            manifestProblems.push(`<${declaration.tagName}> lists the non-public member ${member.name}`);
+          }
+        }
+      }
+    }
   }
-  check('custom-elements.json ships and declares <chatbot-widget> and <bot-admin>', manifestProblems);
+  check('custom-elements.json ships and declares <chatbot-widget> and <bot-admin>, their public members only', manifestProblems);
 
   // 8. Declaration maps point at sources a user has.
   const mapProblems = [];
@@ -191,6 +207,111 @@ try {
     if (absent.length > 0) mapProblems.push(`${file} points at ${absent[0]}${absent.length > 1 ? ` and ${absent.length - 1} more` : ''}, which does not ship`);
   }
   check('every source map carries its sources or points at shipped files', mapProblems);
+
+  // 9-12 use the tarball installed in a consumer folder, as a user has it.
+  const consumer = join(tmp, 'consumer');
+  mkdirSync(consumer, { recursive: true });
+  installPackage(consumer, dir);
+  const tsc = join(resolve('.'), 'node_modules/typescript/bin/tsc');
+  const typecheck = (folder, checker = tsc) => {
+    const result = spawnSync(process.execPath, [checker, '-p', join(folder, 'tsconfig.json')], { encoding: 'utf8', cwd: folder });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
+  };
+  const writeTsconfig = (folder, include) =>
+    writeFileSync(
+      join(folder, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], strict: true, noEmit: true, types: [] },
+        include,
+      }),
+    );
+
+  // 9. Every event of custom-elements.json is in its element's event map (and the global one) with the very
+  // class the manifest names, and the maps have no event the manifest leaves out.
+  const eventProblems = [];
+  if (manifest) {
+    const lines = ['type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;'];
+    const exportsByTarget = Object.entries(pkg.exports).filter(([, value]) => typeof value === 'object' && value.import);
+    for (const module of manifest.modules ?? []) {
+      const subpath = exportsByTarget.find(([, value]) => clean(value.import) === module.path)?.[0];
+      if (!subpath) {
+        eventProblems.push(`no package entry imports ${module.path}`);
+        continue;
+      }
+      const specifier = posix.join(pkg.name, subpath);
+      for (const declaration of module.declarations ?? []) {
+        const map = `${declaration.name}EventMap`;
+        const events = declaration.events ?? [];
+        const untyped = events.filter((event) => !event.type?.text);
+        for (const event of untyped) eventProblems.push(`<${declaration.tagName}> event ${event.name} has no type in the manifest`);
+        const typed = events.filter((event) => event.type?.text);
+        lines.push(`import type { ${[map, ...new Set(typed.map((event) => event.type.text))].join(', ')} } from '${specifier}';`);
+        lines.push(`export const ${declaration.name}EventNames: Same<keyof ${map}, ${typed.map((event) => `'${event.name}'`).join(' | ') || 'never'}> = true;`);
+        typed.forEach((event, index) => {
+          lines.push(`export const ${declaration.name}Event${index}: Same<${map}['${event.name}'], ${event.type.text}> = true;`);
+          lines.push(`export const ${declaration.name}GlobalEvent${index}: Same<GlobalEventHandlersEventMap['${event.name}'], ${event.type.text}> = true;`);
+        });
+      }
+    }
+    const folder = join(consumer, 'events');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'events.ts'), `${lines.join('\n')}\n`);
+    writeTsconfig(folder, ['events.ts']);
+    const result = typecheck(folder);
+    if (!result.ok) eventProblems.push(`the event maps and custom-elements.json disagree:\n${result.output}`);
+  }
+  check('every event in custom-elements.json has the class its element\'s event map gives it, and no event is missing', eventProblems);
+
+  // 10. The widget alone: its entries reach neither zod nor the admin, so a page that only chats loads neither.
+  const weightProblems = [];
+  for (const subpath of ['./chatbot-widget.js', './react/chatbot-widget.js']) {
+    const start = clean(pkg.exports[subpath]?.import ?? '');
+    const seen = new Set();
+    const queue = [start];
+    while (queue.length > 0) {
+      const file = queue.pop();
+      if (seen.has(file) || !shipped.has(file)) continue;
+      seen.add(file);
+      const text = readFileSync(join(dir, file), 'utf8');
+      if (/customElements\.define\(\s*["']bot-admin["']/.test(text) || /\bclass BotAdmin\b/.test(text)) weightProblems.push(`${subpath} reaches ${file}, which holds <bot-admin>`);
+      for (const specifier of specifiersOf(text)) {
+        if (/^zod($|\/)/.test(specifier)) weightProblems.push(`${subpath} reaches ${file}, which imports ${specifier}`);
+        else if (specifier.startsWith('.') && /\.js$/.test(specifier)) queue.push(posix.normalize(posix.join(posix.dirname(file), specifier)));
+      }
+    }
+  }
+  check('chatbot-widget/chatbot-widget.js and chatbot-widget/react/chatbot-widget.js load neither zod nor <bot-admin>', weightProblems);
+
+  // 11-12. The generated framework types, in the fixtures of test/types/: right attributes pass, and every line
+  // marked as an expected error fails once its mark is taken away.
+  const fixtures = [
+    { name: 'JSX (tsc)', folder: 'test/types/jsx', checker: tsc, mark: /\{\/\*\s*@ts-expect-error[^*]*\*\/\}/ },
+    { name: 'Vue (vue-tsc)', folder: 'test/types/vue', checker: join(resolve('.'), 'node_modules/vue-tsc/bin/vue-tsc.js'), mark: /<!--\s*@vue-expect-error[^>]*-->/ },
+  ];
+  for (const fixture of fixtures) {
+    const problems = [];
+    const folder = join(consumer, posix.basename(fixture.folder));
+    cpSync(fixture.folder, folder, { recursive: true });
+    const passing = typecheck(folder, fixture.checker);
+    if (!passing.ok) problems.push(`the fixture does not type-check:\n${passing.output}`);
+    let marked = 0;
+    for (const file of ['app.tsx', 'App.vue'].filter((name) => existsSync(join(folder, name)))) {
+      const lines = readFileSync(join(folder, file), 'utf8').split('\n');
+      const expected = [];
+      const stripped = lines.map((line, index) => {
+        if (!fixture.mark.test(line)) return line;
+        expected.push(index + 2);
+        return line.replace(fixture.mark, '');
+      });
+      marked += expected.length;
+      writeFileSync(join(folder, file), stripped.join('\n'));
+      const failing = typecheck(folder, fixture.checker);
+      const failed = new Set([...failing.output.matchAll(new RegExp(`${file.replace('.', '\\.')}\\((\\d+),`, 'g'))].map((match) => Number(match[1])));
+      for (const line of expected) if (!failed.has(line)) problems.push(`${fixture.folder}/${file}:${line} is accepted, but it is wrong`);
+    }
+    if (marked === 0) problems.push(`${fixture.folder} marks no wrong attribute`);
+    check(`${fixture.name} types from the package accept right attributes and refuse the ${marked} wrong ones`, problems);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

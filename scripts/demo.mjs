@@ -4,7 +4,7 @@ import { ensureDependencies } from './ensure-deps.mjs';
 
 ensureDependencies();
 const { tsImport } = await import('tsx/esm/api');
-const { createServer } = await import('vite');
+const { startDemoPage } = await import('./demo-page.mjs');
 
 const servicePort = Number(process.env.PORT ?? 8787);
 const pagePort = Number(process.env.DEMO_PORT ?? 5173);
@@ -23,24 +23,8 @@ const service = await startServer({
   demoPassword: process.env.DEMO_PASSWORD,
 });
 const demo = service.demo ?? {};
-
-const page = await createServer({
-  configFile: 'vite.config.ts',
-  server: { host, port: pagePort, strictPort: false },
-  plugins: [
-    {
-      name: 'demo-config',
-      configureServer(server) {
-        server.middlewares.use('/demo-config.json', (_req, res) => {
-          res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ serviceUrl: service.url, botId: demo.botId, username: demo.username, password: demo.password }));
-        });
-      },
-    },
-  ],
-});
-await page.listen();
-const pageUrl = page.resolvedUrls?.local[0] ?? `http://${host}:${pagePort}/`;
+const page = await startDemoPage({ service, host, port: pagePort });
+const pageUrl = page.url;
 
 console.log(`
   Demo page:          ${pageUrl}demo/

@@ -81,8 +81,8 @@ const meta: Meta<WidgetStoryArgs> = {
     docs: {
       description: {
         component:
-          'The chat element customers embed. Every story runs offline against a fake service at the network level (msw); ' +
-          'the **Live** story talks to the reference service (`npm run demo`).',
+          'The chat element customers embed. Every story runs offline against a fake service at the network level (msw), ' +
+          'except **Live (needs npm run demo)**, which talks to a running reference service.',
       },
     },
   },
@@ -530,6 +530,7 @@ const liveParams = new URLSearchParams(globalThis.location?.search ?? '');
  * set `baseUrl` and `botId` in the controls. Nothing is faked here.
  */
 export const Live: Story = {
+  name: 'Live (needs npm run demo)',
   tags: ['live'],
   args: {
     baseUrl: liveParams.get('serviceUrl') ?? 'http://127.0.0.1:8787',

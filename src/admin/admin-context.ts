@@ -2,8 +2,13 @@ import type { ReactiveControllerHost } from 'lit';
 import type { ChatbotClient } from '../api/client.js';
 import type { AdminOperation } from './events.js';
 
-/** What the panel controllers need from <bot-admin>. */
-export interface AdminContext extends ReactiveControllerHost, EventTarget {
+/**
+ * What the panel controllers need from <bot-admin>. It is handed to them as an object of its own, so the
+ * session's client and the error reporting stay off the element's public API.
+ */
+export interface AdminContext {
+  /** The element: controllers attach to it, ask it to render and fire its events on it. */
+  readonly host: ReactiveControllerHost & EventTarget;
   /** The client of the service, with the session's credentials. */
   readonly client: ChatbotClient;
   /** The bot being edited; undefined while a new bot is being created. */

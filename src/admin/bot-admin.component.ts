@@ -46,12 +46,12 @@ const persistConverter = {
  * answers with the unsaved settings, the knowledge base with streamed reading progress, and the
  * conversation history with exports. Without `bot-id` it creates a new bot.
  *
- * @fires bot-admin-login - BotAdminLoginEvent: the owner signed in with the login form (`userId`).
- * @fires bot-admin-logout - BotAdminLogoutEvent: the session ended (`reason`: `user` or `expired` after a 401).
- * @fires bot-admin-saved - BotAdminSavedEvent: the service stored the settings (`bot`, `created`).
- * @fires bot-admin-source-added - BotAdminSourceAddedEvent: an address was read into the knowledge base (`url`, `scrapeType`, `words`).
- * @fires bot-admin-source-removed - BotAdminSourceRemovedEvent: an address was removed from the knowledge base (`url`).
- * @fires bot-admin-error - BotAdminErrorEvent: a call to the service failed (`operation`, `error`).
+ * @fires {BotAdminLoginEvent} bot-admin-login - The owner signed in with the login form; `userId`.
+ * @fires {BotAdminLogoutEvent} bot-admin-logout - The session ended; `reason`: `user`, or `expired` after a 401.
+ * @fires {BotAdminSavedEvent} bot-admin-saved - The service stored the settings; `bot`, `created`.
+ * @fires {BotAdminSourceAddedEvent} bot-admin-source-added - An address was read into the knowledge base; `url`, `scrapeType`, `words`.
+ * @fires {BotAdminSourceRemovedEvent} bot-admin-source-removed - An address was removed from the knowledge base; `url`.
+ * @fires {BotAdminErrorEvent} bot-admin-error - A call to the service failed; `operation`, `error`.
  *
  * @csspart base - The frame around everything.
  * @csspart header - The title bar with the sign-out button.
@@ -92,7 +92,7 @@ const persistConverter = {
  * @cssprop --chatbot-shadow - Shadow of the dialog.
  * @cssprop --chatbot-admin-preview-height - Height of the preview chat (default 560px).
  */
-export class BotAdmin extends LitElement implements AdminContext {
+export class BotAdmin extends LitElement {
   static override styles = botAdminStyles;
 
   /** The bot to manage; without it the settings create a new bot (and this is set to its id once saved). */
@@ -146,9 +146,10 @@ export class BotAdmin extends LitElement implements AdminContext {
     signedIn: (userId) => this.dispatchEvent(new BotAdminLoginEvent(userId)),
     signedOut: (reason) => this.dispatchEvent(new BotAdminLogoutEvent(reason)),
   });
-  private readonly settings = new SettingsController(this);
-  private readonly sources = new SourcesController(this);
-  private readonly history = new HistoryController(this, () => ({
+  private readonly context = this.createContext();
+  private readonly settings = new SettingsController(this.context);
+  private readonly sources = new SourcesController(this.context);
+  private readonly history = new HistoryController(this.context, () => ({
     baseUrl: this.baseUrl,
     token: this.session.token,
     apiKey: this.session.apiKey,
@@ -164,7 +165,7 @@ export class BotAdmin extends LitElement implements AdminContext {
   private previewMemo: { form: BotForm; settings: PreviewSettings } | undefined;
 
   /** The client of the service with the session's credentials (made again when the address or key changes). */
-  get client(): ChatbotClient {
+  private get client(): ChatbotClient {
     const config = [this.baseUrl, this.session.apiKey, this.apiKeyHeader, this.fetch];
     if (!this.clientInstance || config.some((value, index) => value !== this.clientConfig[index])) {
       this.clientConfig = config;
@@ -179,18 +180,32 @@ export class BotAdmin extends LitElement implements AdminContext {
     return this.clientInstance;
   }
 
-  /** The owner id from the session's token, used to prefill `user_id`. */
-  get sessionUserId(): string | undefined {
-    return this.session.userId;
-  }
-
   /** True while the settings form holds changes that are not saved. */
   get hasUnsavedChanges(): boolean {
     return this.settings.dirty;
   }
 
+  // What the panel controllers see of the element (see AdminContext).
+  private createContext(): AdminContext {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const admin = this;
+    return {
+      host: admin,
+      get client() {
+        return admin.client;
+      },
+      get botId() {
+        return admin.botId;
+      },
+      get sessionUserId() {
+        return admin.session.userId;
+      },
+      reportError: (operation, error) => admin.reportError(operation, error),
+    };
+  }
+
   /** Reports a failed call: ends the session on 401 and fires `bot-admin-error`. */
-  reportError(operation: AdminOperation, error: unknown): void {
+  private reportError(operation: AdminOperation, error: unknown): void {
     if (operation !== 'login' && error instanceof ApiError && error.isUnauthorized) {
       const hadFocus = this.matches(':focus-within');
       this.session.expire();
@@ -335,6 +350,7 @@ export class BotAdmin extends LitElement implements AdminContext {
           load: () => void this.loadHistory(),
           select: (key) => void this.selectSession(key),
           download: (kind) => this.download(kind),
+          copyCode: (code, button) => void this.copyCode(code, button),
         });
       default: {
         const unreachable: never = panel;
@@ -603,6 +619,17 @@ export class BotAdmin extends LitElement implements AdminContext {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  private async copyCode(code: string, button: HTMLButtonElement): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(code);
+    } catch {
+      return;
+    }
+    this.announcement = this.strings.codeCopied;
+    button.dataset['copied'] = '';
+    setTimeout(() => delete button.dataset['copied'], 1500);
   }
 
   private focusInShadow(selector: string): void {

@@ -464,6 +464,89 @@ export const botAdminStyles = [
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
+    .message .markdown {
+      overflow-wrap: anywhere;
+      min-width: 0;
+    }
+    .markdown p {
+      white-space: normal;
+    }
+    .markdown > * + *,
+    .markdown li > * + * {
+      margin-block-start: 0.6em;
+    }
+    .markdown ul,
+    .markdown ol {
+      margin: 0;
+      padding-inline-start: 1.4em;
+    }
+    .markdown .heading {
+      margin-block: 0.8em 0.3em;
+    }
+    .markdown code {
+      font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+      font-size: 0.9em;
+      padding: 0.1em 0.3em;
+      border-radius: 4px;
+      background: color-mix(in srgb, var(--_text) 10%, transparent);
+    }
+    .markdown blockquote {
+      margin: 0;
+      padding-inline-start: 0.8em;
+      border-inline-start: 3px solid var(--_border);
+      color: var(--_text-muted);
+    }
+    .markdown hr {
+      border: 0;
+      border-block-start: 1px solid var(--_border);
+    }
+    .markdown .code-block {
+      border: 1px solid var(--_border);
+      border-radius: 8px;
+      overflow: hidden;
+      background: var(--_background);
+    }
+    .markdown .code-bar {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      padding-inline: 0.75em 0.25em;
+      font-size: 0.8em;
+      border-block-end: 1px solid var(--_border);
+    }
+    .markdown .code-bar .icon-button {
+      display: inline-flex;
+      padding: 0.2em 0.5em;
+    }
+    .markdown .code-bar svg {
+      width: 1.1em;
+      height: 1.1em;
+      fill: currentColor;
+    }
+    .markdown .code-bar .icon-button[data-copied]::after {
+      content: '✓';
+      margin-inline-start: 0.3em;
+    }
+    .markdown pre {
+      margin: 0;
+      padding: 0.6em 0.75em;
+      overflow-x: auto;
+      direction: ltr;
+      text-align: left;
+    }
+    .markdown pre code {
+      padding: 0;
+      background: none;
+      white-space: pre;
+    }
+    .markdown .table-wrap {
+      overflow-x: auto;
+    }
+    .markdown th,
+    .markdown td {
+      padding: 0.2em 0.5em;
+      border: 1px solid var(--_border);
+    }
     .leads {
       margin-block-start: 1.5em;
     }

@@ -11,6 +11,8 @@ import {
   type BotUpdateBody,
   type LeadField,
 } from '../api/schemas.js';
+import type { ChatSettings } from '../widget/chat-controller.js';
+import { isLanguageTag } from './language-tag.js';
 
 /** The editable settings of a bot as the form holds them. */
 export interface BotForm {
@@ -52,22 +54,17 @@ export interface BotForm {
   botLanguage: string;
 }
 
-/** The settings a preview sends to the custom-settings endpoint, overriding the bot's saved ones. */
-export interface PreviewSettings {
-  /** Prompt overriding the bot's own. */
-  custom_prompt: string;
-  /** Model name overriding the bot's own. */
-  gpt_model_name: string;
-  /** Temperature overriding the bot's own. */
-  temperature: number;
-  /** Rules overriding the bot's own. */
-  rules: string[];
-  /** Whether answers cite their sources. */
-  is_enable_citation: boolean;
-}
+/**
+ * The unsaved settings a preview answers with: those the custom-settings endpoint takes, and the message the
+ * widget shows when an answer fails.
+ */
+export type PreviewSettings = Required<ChatSettings>;
 
-/** Codes of form issues: the shared bot-body codes plus the form's own. */
-export type FormIssueCode = BotBodyIssueCode | 'duplicate' | 'server';
+/**
+ * Codes of form issues: the shared bot-body codes plus the form's own (a repeated lead field, a count that is
+ * not a number, an answer language that is not a language code, the service's own text).
+ */
+export type FormIssueCode = BotBodyIssueCode | 'duplicate' | 'not_a_number' | 'invalid_language' | 'server';
 
 /** One problem the form shows next to a field. */
 export interface FormIssue {
@@ -245,16 +242,35 @@ export function formFieldOfWirePath(path: string, form?: BotForm): string {
   return field;
 }
 
-/** Checks the form the way the service will, plus the form's own rules, before anything is sent. */
-export function validateBotForm(form: BotForm, id?: string): BotFormValidation {
+/**
+ * Checks the form the way the service will, plus the form's own rules, before anything is sent. `stored` is
+ * the form as loaded: an answer language the service already holds is not refused until the owner edits it.
+ */
+export function validateBotForm(form: BotForm, id?: string, stored?: BotForm): BotFormValidation {
   const body = bodyFromForm(form, id);
   const result = id === undefined ? validateBotBody(body, 'create') : validateBotBody(body, 'update');
+  const ruleIssues = formRuleIssues(form, stored);
   const duplicates = duplicateLeadFieldIssues(form);
-  if (result.ok && duplicates.length === 0) return { ok: true, body: result.value };
+  if (result.ok && ruleIssues.length === 0 && duplicates.length === 0) return { ok: true, body: result.value };
   const schemaIssues = result.ok
     ? []
     : result.issues.map((issue): FormIssue => ({ field: formFieldOfWirePath(issue.path, form), code: issue.code, message: issue.message }));
-  return { ok: false, issues: firstIssuePerField([...schemaIssues, ...duplicates]) };
+  // The form's own issue of a field is the more precise one: it comes first and is the one shown.
+  return { ok: false, issues: firstIssuePerField([...ruleIssues, ...schemaIssues, ...duplicates]) };
+}
+
+// Rules the service does not apply but a person typing needs: a count must be a number, a language a code.
+function formRuleIssues(form: BotForm, stored: BotForm | undefined): FormIssue[] {
+  const issues: FormIssue[] = [];
+  const language = form.botLanguage.trim();
+  if (language !== '' && !isLanguageTag(language) && language !== stored?.botLanguage.trim()) {
+    issues.push({ field: 'botLanguage', code: 'invalid_language', message: `${language} is not a language code` });
+  }
+  const count = form.numberShowing.trim();
+  if (count !== '' && Number.isNaN(Number(count))) {
+    issues.push({ field: 'numberShowing', code: 'not_a_number', message: `${count} is not a number` });
+  }
+  return issues;
 }
 
 function duplicateLeadFieldIssues(form: BotForm): FormIssue[] {
@@ -314,5 +330,6 @@ export function previewSettingsFromForm(form: BotForm): PreviewSettings {
     temperature: Number.isFinite(form.temperature) ? Math.min(1, Math.max(0, form.temperature)) : 0,
     rules: withoutBlankRows(form.rules).values,
     is_enable_citation: form.isEnableCitation,
+    custom_error_message: form.customErrorMessage,
   };
 }

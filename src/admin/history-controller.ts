@@ -1,11 +1,12 @@
 // The bot's conversation history: the period and order asked for, the sessions found, the one being read,
 // and the leads visitors left (when the service lists them).
 import type { ReactiveController } from 'lit';
-import { AbortError } from '../api/errors.js';
+import type { HistoryParams } from '../api/client.js';
 import { formatServiceDateTime, type HistoryOrder, type HistoryRecord } from '../api/schemas.js';
 import type { AdminContext } from './admin-context.js';
 import { groupHistorySessions, type HistorySession } from './history-sessions.js';
 import { fetchLeads, type LeadRow } from './leads.js';
+import { ServiceTask, type CallStatus } from './service-task.js';
 
 /** The period and order of a history query as the owner picks them (dates as `YYYY-MM-DD`, '' for open). */
 export interface HistoryFilter {
@@ -59,43 +60,76 @@ export class HistoryController implements ReactiveController {
   filter: HistoryFilter = { from: '', to: '', order: 'created_at.desc' };
   /** Why the period cannot be asked for, after the owner tried. */
   filterIssue: HistoryFilterIssue | undefined;
-  /** Where the history is. */
-  status: 'idle' | 'loading' | 'loaded' | 'failed' = 'idle';
-  /** Why loading failed. */
-  error: unknown;
   /** The records as the service sent them (what the exports hold). */
   records: HistoryRecord[] = [];
   /** The records grouped into sessions. */
   sessions: HistorySession[] = [];
   /** The key of the session whose transcript is open. */
   selectedKey: string | undefined;
-  /** Where the leads view is. */
-  leadsStatus: LeadsStatus = 'idle';
   /** The leads visitors sent. */
   leads: LeadRow[] = [];
-  /** Why listing leads failed. */
-  leadsError: unknown;
   /** The filter of the records shown (what the exports are named after). */
   shownFilter: HistoryFilter | undefined;
 
-  private readonly host: AdminContext;
-  private readonly leadsRequest: () => Omit<Parameters<typeof fetchLeads>[0], 'signal'>;
-  private abort: AbortController | undefined;
-  private leadsAbort: AbortController | undefined;
+  private readonly context: AdminContext;
+  private readonly historyTask: ServiceTask<[query: HistoryParams, filter: HistoryFilter], { records: HistoryRecord[]; filter: HistoryFilter }>;
+  private readonly leadsTask: ServiceTask<[botId: string], LeadRow[] | undefined>;
   private loadedFor: string | undefined;
   private triedFor: string | undefined;
+  /** Whether the service has no leads endpoint (found by the last listing). */
+  private leadsUnsupported = false;
 
   /** Attaches the controller to its element; `leadsRequest` gives the credentials for the leads call. */
-  constructor(host: AdminContext, leadsRequest: () => Omit<Parameters<typeof fetchLeads>[0], 'signal'>) {
-    this.host = host;
-    this.leadsRequest = leadsRequest;
-    host.addController(this);
+  constructor(context: AdminContext, leadsRequest: () => Omit<Parameters<typeof fetchLeads>[0], 'signal'>) {
+    this.context = context;
+    context.host.addController(this);
+    this.historyTask = new ServiceTask(
+      context,
+      'history',
+      async ([query, filter], signal) => ({ records: await context.client.getHistory(query, { signal }), filter }),
+      ({ records, filter }) => {
+        this.records = records;
+        this.sessions = groupHistorySessions(records);
+        this.shownFilter = filter;
+        if (!this.selected) this.selectedKey = undefined;
+      },
+    );
+    this.leadsTask = new ServiceTask(
+      context,
+      'leads',
+      ([botId], signal) => fetchLeads({ ...leadsRequest(), signal }, botId),
+      (leads) => {
+        this.leads = leads ?? [];
+        this.leadsUnsupported = leads === undefined;
+      },
+    );
   }
 
   /** Cancels calls in flight when the element leaves the page. */
   hostDisconnected(): void {
-    this.abort?.abort();
-    this.leadsAbort?.abort();
+    this.historyTask.abort();
+    this.leadsTask.abort();
+  }
+
+  /** Where the history is. */
+  get status(): CallStatus {
+    return this.historyTask.callStatus;
+  }
+
+  /** Why loading failed. */
+  get error(): unknown {
+    return this.status === 'failed' ? this.historyTask.error : undefined;
+  }
+
+  /** Where the leads view is: `hidden` when the service has no leads endpoint. */
+  get leadsStatus(): LeadsStatus {
+    const status = this.leadsTask.callStatus;
+    return status === 'loaded' && this.leadsUnsupported ? 'hidden' : status;
+  }
+
+  /** Why listing leads failed. */
+  get leadsError(): unknown {
+    return this.leadsStatus === 'failed' ? this.leadsTask.error : undefined;
   }
 
   /** The session whose transcript is open. */
@@ -107,12 +141,12 @@ export class HistoryController implements ReactiveController {
   setFilter(patch: Partial<HistoryFilter>): void {
     this.filter = { ...this.filter, ...patch };
     if (this.filterIssue && historyQueryRange(this.filter).ok) this.filterIssue = undefined;
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 
   /** Loads the current bot's history the first time the panel shows it (once per bot). */
   async ensureLoaded(): Promise<void> {
-    const botId = this.host.botId;
+    const botId = this.context.botId;
     if (!botId || this.loadedFor === botId || this.triedFor === botId) return;
     this.triedFor = botId;
     await this.load();
@@ -120,15 +154,13 @@ export class HistoryController implements ReactiveController {
 
   /** Forgets what was listed (another bot is shown). */
   reset(): void {
-    this.abort?.abort();
-    this.leadsAbort?.abort();
-    this.status = 'idle';
+    this.historyTask.reset();
+    this.leadsTask.reset();
     this.records = [];
     this.sessions = [];
     this.selectedKey = undefined;
-    this.error = undefined;
-    this.leadsStatus = 'idle';
     this.leads = [];
+    this.leadsUnsupported = false;
     this.loadedFor = undefined;
     this.triedFor = undefined;
     this.shownFilter = undefined;
@@ -136,69 +168,27 @@ export class HistoryController implements ReactiveController {
 
   /** Asks the service for the history of the current bot in the chosen period; false when the period is wrong. */
   async load(): Promise<boolean> {
-    const botId = this.host.botId;
+    const botId = this.context.botId;
     if (!botId) return false;
     const range = historyQueryRange(this.filter);
     if (!range.ok) {
       this.filterIssue = range.issue;
-      this.host.requestUpdate();
+      this.context.host.requestUpdate();
       return false;
     }
     this.filterIssue = undefined;
     if (this.loadedFor !== botId) this.reset();
     this.loadedFor = botId;
-    this.abort?.abort();
-    const abort = (this.abort = new AbortController());
-    const filter = { ...this.filter };
-    this.status = 'loading';
-    this.error = undefined;
-    this.host.requestUpdate();
-    if (this.leadsStatus === 'idle' || this.leadsStatus === 'failed') void this.loadLeads(botId);
-    try {
-      const { ok: _ok, ...dates } = range;
-      const records = await this.host.client.getHistory({ bot_id: botId, order: filter.order, ...dates }, { signal: abort.signal });
-      if (abort.signal.aborted) return true;
-      this.records = records;
-      this.sessions = groupHistorySessions(records);
-      this.shownFilter = filter;
-      if (!this.selected) this.selectedKey = undefined;
-      this.status = 'loaded';
-    } catch (error) {
-      if (abort.signal.aborted || error instanceof AbortError) return true;
-      this.status = 'failed';
-      this.error = error;
-      this.host.reportError('history', error);
-    } finally {
-      if (this.abort === abort) this.abort = undefined;
-      this.host.requestUpdate();
-    }
+    const leads = this.leadsTask.callStatus;
+    if (leads === 'idle' || leads === 'failed') void this.leadsTask.run([botId]);
+    const { ok: _ok, ...dates } = range;
+    await this.historyTask.run([{ bot_id: botId, order: this.filter.order, ...dates }, { ...this.filter }]);
     return true;
   }
 
   /** Opens one session's transcript. */
   select(key: string | undefined): void {
     this.selectedKey = key;
-    this.host.requestUpdate();
-  }
-
-  private async loadLeads(botId: string): Promise<void> {
-    this.leadsAbort?.abort();
-    const abort = (this.leadsAbort = new AbortController());
-    this.leadsStatus = 'loading';
-    this.leadsError = undefined;
-    try {
-      const leads = await fetchLeads({ ...this.leadsRequest(), signal: abort.signal }, botId);
-      if (abort.signal.aborted) return;
-      this.leads = leads ?? [];
-      this.leadsStatus = leads === undefined ? 'hidden' : 'loaded';
-    } catch (error) {
-      if (abort.signal.aborted || error instanceof AbortError) return;
-      this.leadsStatus = 'failed';
-      this.leadsError = error;
-      this.host.reportError('leads', error);
-    } finally {
-      if (this.leadsAbort === abort) this.leadsAbort = undefined;
-      this.host.requestUpdate();
-    }
+    this.context.host.requestUpdate();
   }
 }

@@ -1,8 +1,10 @@
 // The history panel of <bot-admin>: period and order, the sessions with their first question and message
 // count, a transcript, exports, and the leads visitors left.
 import { html, nothing, type TemplateResult } from 'lit';
-import { HISTORY_ORDERS, type HistoryOrder } from '../api/schemas.js';
+import { guard } from 'lit/directives/guard.js';
+import { HISTORY_ORDERS, type ChatMessage, type HistoryOrder } from '../api/schemas.js';
 import type { AdminStrings } from '../i18n/admin/index.js';
+import { renderMarkdown } from '../ui/markdown/index.js';
 import { describeError, type AdminFormat } from './admin-format.js';
 import type { HistoryController } from './history-controller.js';
 import type { HistorySession } from './history-sessions.js';
@@ -22,6 +24,8 @@ export interface HistoryPanelProps {
   select(key: string | undefined): void;
   /** Downloads the records shown. */
   download(format: 'json' | 'csv'): void;
+  /** Copies a code block of an answer (its button shows that it did). */
+  copyCode(code: string, button: HTMLButtonElement): void;
 }
 
 /** Renders the history panel. */
@@ -172,13 +176,24 @@ function renderTranscript(props: HistoryPanelProps): TemplateResult | typeof not
                     ? strings.senderAssistant
                     : message.sender_type}
               </span>
-              <p dir="auto">${message.content}</p>
+              ${renderContent(props, message)}
             </li>
           `,
         )}
       </ol>
     </section>
   `;
+}
+
+// Answers are Markdown, shown with the widget's own Markdown view (its links, code and tables, and only its safe
+// links); what visitors typed stays plain text, as in the widget.
+function renderContent(props: HistoryPanelProps, message: ChatMessage): unknown {
+  if (message.sender_type !== 'assistant') return html`<p dir="auto">${message.content}</p>`;
+  const { strings } = props;
+  return guard(
+    [message.content, strings],
+    () => html`<div class="markdown" dir="auto">${renderMarkdown(message.content, { copyCodeLabel: strings.copyCode, onCopyCode: props.copyCode })}</div>`,
+  );
 }
 
 function renderLeads(props: HistoryPanelProps): TemplateResult | typeof nothing {

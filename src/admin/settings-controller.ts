@@ -1,7 +1,7 @@
 // Loads a bot into the settings form, checks the form as the owner types, and saves it (create or update).
 import type { ReactiveController } from 'lit';
-import { AbortError, ApiError } from '../api/errors.js';
-import type { Bot } from '../api/schemas.js';
+import { ApiError } from '../api/errors.js';
+import type { Bot, BotCreateBody, BotUpdateBody } from '../api/schemas.js';
 import type { AdminContext } from './admin-context.js';
 import {
   emptyBotForm,
@@ -13,6 +13,7 @@ import {
   type FormIssue,
 } from './bot-form-state.js';
 import { BotAdminSavedEvent } from './events.js';
+import { ServiceTask } from './service-task.js';
 
 /** Where the settings are in their life. */
 export type SettingsStatus = 'new' | 'loading' | 'loaded' | 'load-failed';
@@ -22,41 +23,62 @@ export type SaveOutcome = 'saved' | 'invalid' | 'failed';
 
 /** Owns the bot settings form: load, edit, validate, save, discard. */
 export class SettingsController implements ReactiveController {
-  /** Where the settings are in their life. */
-  status: SettingsStatus = 'new';
   /** The bot as last loaded or saved. */
   bot: Bot | undefined;
   /** The form as the owner has typed it. */
   form: BotForm = emptyBotForm();
   /** The form as last loaded or saved, for dirty tracking. */
   baseline: BotForm = emptyBotForm();
-  /** Why loading failed. */
-  loadError: unknown;
-  /** True while a save is on its way. */
-  saving = false;
   /** Why the last save failed, when the failure is not about a field. */
   saveError: unknown;
   /** Set after a successful save until the next edit: 'created' or 'updated'. */
   lastSaved: 'created' | 'updated' | undefined;
 
-  private readonly host: AdminContext;
+  private readonly context: AdminContext;
   private validationIssues: FormIssue[] = [];
   private serverIssues: FormIssue[] = [];
   private readonly touched = new Set<string>();
   private submitted = false;
-  private loadAbort: AbortController | undefined;
-  private saveAbort: AbortController | undefined;
+  private readonly loadTask: ServiceTask<[botId: string], Bot>;
+  private readonly saveTask: ServiceTask<[body: BotCreateBody | BotUpdateBody, create: boolean], Bot>;
 
   /** Attaches the controller to its element. */
-  constructor(host: AdminContext) {
-    this.host = host;
-    host.addController(this);
+  constructor(context: AdminContext) {
+    this.context = context;
+    context.host.addController(this);
+    this.loadTask = new ServiceTask(
+      context,
+      'load-bot',
+      ([botId], signal) => context.client.getBotInformation(botId, { signal }),
+      (bot) => this.show(bot),
+    );
+    this.saveTask = new ServiceTask(context, 'save-bot', ([body, create], signal) =>
+      create ? context.client.createBot(body, { signal }) : context.client.updateBot(body as BotUpdateBody, { signal }),
+    );
   }
 
   /** Cancels calls in flight when the element leaves the page. */
   hostDisconnected(): void {
-    this.loadAbort?.abort();
-    this.saveAbort?.abort();
+    this.loadTask.abort();
+    this.saveTask.abort();
+  }
+
+  /** Where the settings are in their life. */
+  get status(): SettingsStatus {
+    const load = this.loadTask.callStatus;
+    if (load === 'loading') return 'loading';
+    if (load === 'failed') return 'load-failed';
+    return this.bot ? 'loaded' : 'new';
+  }
+
+  /** Why loading failed. */
+  get loadError(): unknown {
+    return this.loadTask.callStatus === 'failed' ? this.loadTask.error : undefined;
+  }
+
+  /** True while a save is on its way. */
+  get saving(): boolean {
+    return this.saveTask.callStatus === 'loading';
   }
 
   /** True when the form differs from what was loaded or saved. */
@@ -86,36 +108,17 @@ export class SettingsController implements ReactiveController {
 
   /** Starts a new, empty bot owned by the session's user. */
   startNew(): void {
-    this.loadAbort?.abort();
+    this.loadTask.reset();
     this.bot = undefined;
-    this.status = 'new';
-    this.form = emptyBotForm(this.host.sessionUserId ?? '');
+    this.form = emptyBotForm(this.context.sessionUserId ?? '');
     this.baseline = this.form;
     this.resetChecks();
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 
   /** Loads a bot from the service into the form. */
-  async load(botId: string): Promise<void> {
-    this.loadAbort?.abort();
-    const abort = (this.loadAbort = new AbortController());
-    this.status = 'loading';
-    this.loadError = undefined;
-    this.host.requestUpdate();
-    try {
-      const bot = await this.host.client.getBotInformation(botId, { signal: abort.signal });
-      if (abort.signal.aborted) return;
-      this.show(bot);
-      this.status = 'loaded';
-    } catch (error) {
-      if (abort.signal.aborted || error instanceof AbortError) return;
-      this.status = 'load-failed';
-      this.loadError = error;
-      this.host.reportError('load-bot', error);
-    } finally {
-      if (this.loadAbort === abort) this.loadAbort = undefined;
-      this.host.requestUpdate();
-    }
+  load(botId: string): Promise<void> {
+    return this.loadTask.run([botId]);
   }
 
   /** Fills a missing owner id once the session knows it (a form still blank there). */
@@ -124,7 +127,7 @@ export class SettingsController implements ReactiveController {
     const untouched = !this.dirty;
     this.form = { ...this.form, userId };
     if (untouched) this.baseline = { ...this.baseline, userId };
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 
   /** Applies the owner's edit of one or more fields; `field` names the field that changed. */
@@ -133,7 +136,7 @@ export class SettingsController implements ReactiveController {
     this.lastSaved = undefined;
     this.serverIssues = this.serverIssues.filter((issue) => issue.field !== field && !issue.field.startsWith(`${field}.`));
     this.revalidate();
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 
   /** Marks a field as visited so its issue shows from now on. */
@@ -141,14 +144,14 @@ export class SettingsController implements ReactiveController {
     if (this.touched.has(field)) return;
     this.touched.add(field);
     this.revalidate();
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 
   /** Puts the form back to the last loaded or saved settings. */
   discard(): void {
     this.form = this.baseline;
     this.resetChecks();
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
   }
 
   /**
@@ -161,55 +164,44 @@ export class SettingsController implements ReactiveController {
     this.saveError = undefined;
     this.lastSaved = undefined;
     const botId = this.bot?.id;
-    const result = validateBotForm(this.form, botId);
+    const result = validateBotForm(this.form, botId, this.baseline);
     this.validationIssues = result.ok ? [] : result.issues;
     if (!result.ok) {
-      this.host.requestUpdate();
+      this.context.host.requestUpdate();
       return 'invalid';
     }
-    this.saveAbort?.abort();
-    const abort = (this.saveAbort = new AbortController());
     const sentForm = this.form;
-    this.saving = true;
-    this.host.requestUpdate();
-    try {
-      const options = { signal: abort.signal };
-      const saved =
-        botId === undefined
-          ? await this.host.client.createBot(result.body, options)
-          : await this.host.client.updateBot({ ...result.body, id: botId }, options);
-      // Edits typed while the save was on its way stay in the form (and keep it dirty).
-      const editedMeanwhile = this.form !== sentForm;
-      this.bot = saved;
-      this.status = 'loaded';
-      this.baseline = formFromBot(saved, this.host.sessionUserId ?? '');
-      if (!editedMeanwhile) this.form = this.baseline;
-      this.resetChecks();
-      this.lastSaved = botId === undefined ? 'created' : 'updated';
-      this.host.dispatchEvent(new BotAdminSavedEvent(saved, botId === undefined));
-      return 'saved';
-    } catch (error) {
-      if (error instanceof AbortError) return 'failed';
+    const creating = botId === undefined;
+    await this.saveTask.run([creating ? result.body : { ...result.body, id: botId }, creating]);
+    this.context.host.requestUpdate();
+    const status = this.saveTask.callStatus;
+    const error = this.saveTask.error;
+    if (status === 'failed') {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         this.serverIssues = issuesFromFieldErrors(error.fieldErrors, this.form);
-        this.host.reportError('save-bot', error);
         return 'invalid';
       }
       this.saveError = error;
-      this.host.reportError('save-bot', error);
       return 'failed';
-    } finally {
-      if (this.saveAbort === abort) {
-        this.saving = false;
-        this.saveAbort = undefined;
-      }
-      this.host.requestUpdate();
     }
+    // Stopped, or replaced by a later save that reports for itself.
+    if (status !== 'loaded') return 'failed';
+    const saved = this.saveTask.value!;
+    // Edits typed while the save was on its way stay in the form (and keep it dirty).
+    const editedMeanwhile = this.form !== sentForm;
+    this.bot = saved;
+    this.loadTask.reset();
+    this.baseline = formFromBot(saved, this.context.sessionUserId ?? '');
+    if (!editedMeanwhile) this.form = this.baseline;
+    this.resetChecks();
+    this.lastSaved = creating ? 'created' : 'updated';
+    this.context.host.dispatchEvent(new BotAdminSavedEvent(saved, creating));
+    return 'saved';
   }
 
   private show(bot: Bot): void {
     this.bot = bot;
-    this.form = formFromBot(bot, this.host.sessionUserId ?? '');
+    this.form = formFromBot(bot, this.context.sessionUserId ?? '');
     this.baseline = this.form;
     this.resetChecks();
   }
@@ -223,7 +215,7 @@ export class SettingsController implements ReactiveController {
   }
 
   private revalidate(): void {
-    const result = validateBotForm(this.form, this.bot?.id);
+    const result = validateBotForm(this.form, this.bot?.id, this.baseline);
     this.validationIssues = result.ok ? [] : result.issues;
   }
 }

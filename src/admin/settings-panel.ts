@@ -80,6 +80,8 @@ export function issueText(strings: AdminStrings, issue: FormIssue): string {
     case 'invalid_host':
     case 'invalid':
     case 'duplicate':
+    case 'not_a_number':
+    case 'invalid_language':
       return strings.issues[issue.code];
     default: {
       const unreachable: never = issue.code;

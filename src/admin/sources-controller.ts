@@ -4,6 +4,7 @@ import { AbortError, ApiError } from '../api/errors.js';
 import type { DataSource, ScrapeType } from '../api/schemas.js';
 import type { AdminContext } from './admin-context.js';
 import { BotAdminSourceAddedEvent, BotAdminSourceRemovedEvent } from './events.js';
+import { ServiceTask, type CallStatus } from './service-task.js';
 
 /** Where reading an address is: running, or how it ended. */
 export const SCRAPE_RUN_STATUSES = ['running', 'done', 'incomplete', 'dropped', 'stopped', 'refused', 'failed'] as const;
@@ -63,10 +64,6 @@ function isRouteMissing(error: ApiError): boolean {
 export class SourcesController implements ReactiveController {
   /** The entries as last listed. */
   sources: DataSource[] = [];
-  /** Where the list is. */
-  listStatus: 'idle' | 'loading' | 'loaded' | 'failed' = 'idle';
-  /** Why listing failed. */
-  listError: unknown;
   /** The current or last attempt to read an address. */
   run: ScrapeRun | undefined;
   /** Addresses being removed. */
@@ -78,21 +75,37 @@ export class SourcesController implements ReactiveController {
   /** The last address removed, for the announcement. */
   lastRemoved: string | undefined;
 
-  private readonly host: AdminContext;
-  private listAbort: AbortController | undefined;
+  private readonly context: AdminContext;
+  private readonly listTask: ServiceTask<[botId: string], DataSource[]>;
   private runAbort: AbortController | undefined;
   private loadedFor: string | undefined;
 
   /** Attaches the controller to its element. */
-  constructor(host: AdminContext) {
-    this.host = host;
-    host.addController(this);
+  constructor(context: AdminContext) {
+    this.context = context;
+    context.host.addController(this);
+    this.listTask = new ServiceTask(
+      context,
+      'list-sources',
+      ([botId], signal) => context.client.listDataSources(botId, { signal }),
+      (sources) => (this.sources = sources),
+    );
   }
 
   /** Cancels calls in flight when the element leaves the page. */
   hostDisconnected(): void {
-    this.listAbort?.abort();
+    this.listTask.abort();
     this.runAbort?.abort();
+  }
+
+  /** Where the list is. */
+  get listStatus(): CallStatus {
+    return this.listTask.callStatus;
+  }
+
+  /** Why listing failed. */
+  get listError(): unknown {
+    return this.listStatus === 'failed' ? this.listTask.error : undefined;
   }
 
   /** The sum of the entries' word counts. */
@@ -101,39 +114,19 @@ export class SourcesController implements ReactiveController {
   }
 
   /** Lists the entries of the current bot unless it was already tried for it (`force` lists again). */
-  async load(force = false): Promise<void> {
-    const botId = this.host.botId;
-    if (!botId || (!force && this.loadedFor === botId)) return;
+  load(force = false): Promise<void> {
+    const botId = this.context.botId;
+    if (!botId || (!force && this.loadedFor === botId)) return Promise.resolve();
     if (this.loadedFor !== botId) this.reset();
     this.loadedFor = botId;
-    this.listAbort?.abort();
-    const abort = (this.listAbort = new AbortController());
-    this.listStatus = 'loading';
-    this.listError = undefined;
-    this.host.requestUpdate();
-    try {
-      const sources = await this.host.client.listDataSources(botId, { signal: abort.signal });
-      if (abort.signal.aborted) return;
-      this.sources = sources;
-      this.listStatus = 'loaded';
-    } catch (error) {
-      if (abort.signal.aborted || error instanceof AbortError) return;
-      this.listStatus = 'failed';
-      this.listError = error;
-      this.host.reportError('list-sources', error);
-    } finally {
-      if (this.listAbort === abort) this.listAbort = undefined;
-      this.host.requestUpdate();
-    }
+    return this.listTask.run([botId]);
   }
 
   /** Forgets the listed entries (another bot is shown). */
   reset(): void {
-    this.listAbort?.abort();
+    this.listTask.reset();
     this.runAbort?.abort();
     this.sources = [];
-    this.listStatus = 'idle';
-    this.listError = undefined;
     this.run = undefined;
     this.removing.clear();
     this.removeError = undefined;
@@ -143,21 +136,21 @@ export class SourcesController implements ReactiveController {
 
   /** Reads an address into the knowledge base, following the streamed progress, then lists the entries again. */
   async add(url: string, scrapeType: ScrapeType, userId: string | undefined): Promise<ScrapeRunStatus> {
-    const botId = this.host.botId;
+    const botId = this.context.botId;
     if (!botId) return 'failed';
     this.runAbort?.abort();
     const abort = (this.runAbort = new AbortController());
     const run: ScrapeRun = { url, scrapeType, status: 'running', page: '', progress: 0, words: 0, reports: 0, error: undefined };
     this.run = run;
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
     const params = { bot_id: botId, scrape_url: url, scrape_type: scrapeType, ...(userId ? { user_id: userId } : {}) };
     try {
-      for await (const report of this.host.client.uploadDataSource(params, { signal: abort.signal })) {
+      for await (const report of this.context.client.uploadDataSource(params, { signal: abort.signal })) {
         if (report.url) run.page = report.url;
         run.progress = report.progress;
         run.words = report.num_token;
         run.reports += 1;
-        this.host.requestUpdate();
+        this.context.host.requestUpdate();
       }
       run.status = run.reports > 0 && run.progress >= 1 ? 'done' : 'incomplete';
     } catch (error) {
@@ -166,15 +159,15 @@ export class SourcesController implements ReactiveController {
         run.error = error;
         if (run.reports > 0) run.status = 'dropped';
         else run.status = error instanceof ApiError && !error.isUnauthorized && error.status < 500 ? 'refused' : 'failed';
-        this.host.reportError('add-source', error);
+        this.context.reportError('add-source', error);
       }
     } finally {
       if (this.runAbort === abort) this.runAbort = undefined;
-      this.host.requestUpdate();
+      this.context.host.requestUpdate();
     }
-    if (run.status === 'done') this.host.dispatchEvent(new BotAdminSourceAddedEvent(url, scrapeType, run.words));
+    if (run.status === 'done') this.context.host.dispatchEvent(new BotAdminSourceAddedEvent(url, scrapeType, run.words));
     // Whatever was read before a stop or a break may be stored: show the list as the service has it now.
-    if (run.status !== 'refused' && run.status !== 'failed' && this.host.botId === botId) await this.load(true);
+    if (run.status !== 'refused' && run.status !== 'failed' && this.context.botId === botId) await this.load(true);
     return run.status;
   }
 
@@ -185,27 +178,27 @@ export class SourcesController implements ReactiveController {
 
   /** Removes an address from the knowledge base. */
   async remove(url: string): Promise<boolean> {
-    const botId = this.host.botId;
+    const botId = this.context.botId;
     if (!botId || this.removing.has(url)) return false;
     this.removing.add(url);
     this.removeError = undefined;
     this.lastRemoved = undefined;
-    this.host.requestUpdate();
+    this.context.host.requestUpdate();
     try {
-      await this.host.client.deleteDataSource(botId, url);
-      if (this.host.botId !== botId) return false;
+      await this.context.client.deleteDataSource(botId, url);
+      if (this.context.botId !== botId) return false;
       this.sources = this.sources.filter((source) => source.url !== url);
       this.lastRemoved = url;
-      this.host.dispatchEvent(new BotAdminSourceRemovedEvent(url));
+      this.context.host.dispatchEvent(new BotAdminSourceRemovedEvent(url));
       return true;
     } catch (error) {
       if (error instanceof ApiError && isRouteMissing(error)) this.removeUnsupported = true;
       this.removeError = { url, error };
-      this.host.reportError('remove-source', error);
+      this.context.reportError('remove-source', error);
       return false;
     } finally {
       this.removing.delete(url);
-      this.host.requestUpdate();
+      this.context.host.requestUpdate();
     }
   }
 }

@@ -1,7 +1,7 @@
 // The public API of the service client: schemas and their types, typed errors, the client itself, and the
 // widget's small zod-free client with its tolerant bot reader.
 export * from './schemas.js';
-export { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, responseShapeErrorOf } from './errors.js';
+export { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError } from './errors.js';
 export type { ResponseIssue } from './errors.js';
 export { createClient } from './client.js';
 export { createWidgetClient } from './widget-client.js';

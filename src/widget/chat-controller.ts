@@ -53,6 +53,8 @@ export interface ChatSettings {
   rules?: string[];
   /** Whether answers cite their sources. */
   is_enable_citation?: boolean;
+  /** Text shown when an answer fails, instead of the bot's own; shown only, never sent to the service. */
+  custom_error_message?: string;
 }
 
 /** Everything the controller needs to know about where and how to chat. */
@@ -278,9 +280,10 @@ export class ChatController implements ReactiveController {
     try {
       // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
       // even see its prompt and rules, so sending what the bot information says would blank them).
+      const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
       const events = client.streamAnswer(
         {
-          ...config.settings,
+          ...settings,
           bot_id: config.botId,
           message: question,
           chat_history: history,

@@ -202,7 +202,7 @@ export class ChatbotWidget extends LitElement {
   languageOverride: string | null = null;
   /** Replacements for any visible string (see WidgetStrings). */
   strings: WidgetStringOverrides | undefined;
-  /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules). */
+  /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules), and the failure message shown. */
   settings: ChatSettings | undefined;
   /** The fetch used for every request (tests, proxies, custom auth). */
   fetch: typeof fetch | undefined;
@@ -426,7 +426,7 @@ export class ChatbotWidget extends LitElement {
   }
 
   #failureText(kind: FailureKind): string {
-    return this.#chat.bot?.custom_error_message.trim() || this.pack[FAILURE_STRINGS[kind]];
+    return (this.settings?.custom_error_message ?? this.#chat.bot?.custom_error_message)?.trim() || this.pack[FAILURE_STRINGS[kind]];
   }
 
   #markdownFor(answer: AnswerMessage): MarkdownStream {
@@ -576,7 +576,7 @@ export class ChatbotWidget extends LitElement {
   #renderMessage(message: Message): unknown {
     if (message.role === 'user') return guard([message, this.pack], () => this.#renderQuestion(message));
     if (message.status === 'streaming') return this.#renderAnswer(message);
-    return guard([message, this.pack, this.#chat.bot], () => this.#renderAnswer(message));
+    return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message], () => this.#renderAnswer(message));
   }
 
   #renderLeadForm(fields: readonly LeadFormField[]): TemplateResult {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ChatbotAnswerCompleteEvent, ChatbotWidget as ChatbotWidgetElement } from 'chatbot-widget';
-import { ChatbotWidget } from 'chatbot-widget/react';
+import { ChatbotWidget } from 'chatbot-widget/react/chatbot-widget.js';
 
 // Where the service is and which bot to chat with, from .env files or the command line
 // (VITE_CHATBOT_BASE_URL=… VITE_CHATBOT_BOT_ID=… npm run dev).

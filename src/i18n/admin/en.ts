@@ -152,6 +152,8 @@ export interface AdminStrings {
     invalid_host: string;
     invalid: string;
     duplicate: string;
+    not_a_number: string;
+    invalid_language: string;
   };
   /** Heading of the dialog asking to drop unsaved changes. */
   discardTitle: string;
@@ -267,6 +269,10 @@ export interface AdminStrings {
   transcriptTitle: (date: string) => string;
   /** Label of the button that closes a transcript. */
   closeTranscript: string;
+  /** Label of the copy button of a code block in a transcript. */
+  copyCode: string;
+  /** Announced after a code block was copied. */
+  codeCopied: string;
   /** Name of the visitor in a transcript. */
   senderUser: string;
   /** Name of the bot in a transcript. */
@@ -423,6 +429,8 @@ const en: AdminStrings = {
     invalid_host: 'Please enter a host name such as example.com, *.example.com or localhost:5173.',
     invalid: 'This value is not valid.',
     duplicate: 'This field is already asked for.',
+    not_a_number: 'Please enter a number, such as 2.',
+    invalid_language: 'Please enter a language code such as en, vi or pt-BR.',
   },
   discardTitle: 'Discard unsaved changes?',
   discardBody: 'The changes to this bot have not been saved yet.',
@@ -489,6 +497,8 @@ const en: AdminStrings = {
   noQuestion: '(no question asked)',
   transcriptTitle: (date) => `Conversation of ${date}`,
   closeTranscript: 'Close the conversation',
+  copyCode: 'Copy code',
+  codeCopied: 'Copied.',
   senderUser: 'Visitor',
   senderAssistant: 'Bot',
   exportJson: 'Download JSON',

@@ -3,7 +3,10 @@ import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import '../../../src/bot-admin.js';
 import type { BotAdmin, BotAdminEventMap } from '../../../src/bot-admin.js';
+import { allByRole, byPart, byRole, nameOf, queryByPart, queryByRole, textOf } from '../queries.js';
 import { BASE_URL, BOT_ID, OWNER_ID, fakeJwt, serviceWithBot, type FakeService } from './fake-service.js';
+
+export { allByPart, allByRole, byPart, byRole, descriptionOf, nameOf, queryByPart, queryByRole } from '../queries.js';
 
 /** How to mount the admin. */
 export interface MountOptions {
@@ -39,41 +42,70 @@ export async function mountAdmin(options: MountOptions = {}): Promise<{ el: BotA
       .fetch=${service.fetch}
     ></bot-admin>
   `);
-  if (token && botId && options.waitForForm !== false) await waitUntil(() => q(el, 'form.settings') !== null, 'the settings form did not appear');
+  if (token && botId && options.waitForForm !== false) await waitUntil(() => settingsForm(el) !== null, 'the settings form did not appear');
   await el.updateComplete;
   return { el, service };
 }
 
-/** The first element of the admin's shadow root matching a selector. */
-export function q<T extends Element = HTMLElement>(el: BotAdmin, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
+/** The admin's shadow root. */
+export function root(el: BotAdmin): ShadowRoot {
+  return el.shadowRoot!;
 }
 
-/** The first element matching a selector; fails the test when there is none. */
-export function get<T extends Element = HTMLElement>(el: BotAdmin, selector: string): T {
-  const found = q<T>(el, selector);
-  if (!found) throw new Error(`No element matches ${selector}`);
-  return found;
+/** The settings form (in the first tab's panel), or null while it is not shown. */
+export function settingsForm(el: BotAdmin): HTMLFormElement | null {
+  const settings = allByRole(root(el), 'tabpanel', { hidden: true })[0];
+  return settings ? queryByRole<HTMLFormElement>(settings, 'form', { hidden: true }) : null;
 }
 
-/** Every element matching a selector. */
-export function all<T extends Element = HTMLElement>(el: BotAdmin, selector: string): T[] {
-  return [...el.shadowRoot!.querySelectorAll<T>(selector)];
+/** The panel a section tab controls (`aria-controls`), by the tab's name; shown or not. */
+export function panel(el: BotAdmin, tab: string): HTMLElement {
+  const id = byRole(root(el), 'tab', { name: tab }).getAttribute('aria-controls') ?? '';
+  const controlled = root(el).getElementById(id);
+  if (!controlled) throw new Error(`The tab ${tab} controls no panel`);
+  return controlled;
+}
+
+/** The texts of the alerts under `scope`. */
+export function alerts(scope: ParentNode): string[] {
+  return allByRole(scope, 'alert').map(textOf);
+}
+
+/** The texts of the status messages under `scope` (empty ones left out). */
+export function statuses(scope: ParentNode): string[] {
+  return allByRole(scope, 'status').map(textOf).filter(Boolean);
+}
+
+/** The rows of entries in the knowledge-base table (no header, no total); none while there is no table. */
+export function sourceRows(el: BotAdmin): HTMLElement[] {
+  const table = queryByRole(panel(el, 'Knowledge base'), 'table', { name: 'Pages in the knowledge base' });
+  return table ? allByRole(table, 'row').slice(1, -1) : [];
+}
+
+/** What the reading of an address reports: its status and alert texts, and its progress bar. */
+export function scrapeRun(el: BotAdmin): { status: string; alert: string; progress: HTMLProgressElement | null } {
+  const progress = queryByPart(root(el), 'progress');
+  if (!progress) return { status: '', alert: '', progress: null };
+  return {
+    status: statuses(progress)[0] ?? '',
+    alert: alerts(progress)[0] ?? '',
+    progress: queryByRole<HTMLProgressElement>(progress, 'progressbar', { name: 'Reading progress' }),
+  };
+}
+
+/** The first element with a documented part name (`login`, `progress`, `preview`, …) in the admin. */
+export function part<T extends HTMLElement = HTMLElement>(el: BotAdmin, name: string): T {
+  return byPart<T>(root(el), name);
 }
 
 /** The text of an element as a screen reader gets it (aria-hidden parts left out), white space collapsed. */
-export function text(node: Element | null): string {
-  if (!node) return '';
-  const copy = node.cloneNode(true) as Element;
-  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
-  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
+export const text = textOf;
 
-/** The control labelled by a visible label text (exact, after trimming). */
+/** The form control whose accessible name is `label` (a text field, text area, select or check box). */
 export function field<T extends HTMLElement = HTMLInputElement>(el: BotAdmin, label: string): T {
-  const match = all<HTMLLabelElement>(el, 'label').find((candidate) => text(candidate) === label);
-  if (!match) throw new Error(`No label "${label}"`);
-  return get<T>(el, `#${CSS.escape(match.htmlFor)}`);
+  const match = [...root(el).querySelectorAll<T>('input, textarea, select')].filter((control) => nameOf(control) === label);
+  if (match.length !== 1) throw new Error(`${match.length} controls named "${label}"`);
+  return match[0]!;
 }
 
 /** Types a value into a text control as the owner would (an input event after the change). */
@@ -91,13 +123,9 @@ export async function leave(el: BotAdmin, control: HTMLElement): Promise<void> {
   await el.updateComplete;
 }
 
-/** A button by its visible text (or accessible label). */
-export function button(el: BotAdmin, label: string, root: ParentNode = el.shadowRoot!): HTMLButtonElement {
-  const match = [...root.querySelectorAll<HTMLButtonElement>('button')].find(
-    (candidate) => text(candidate) === label || candidate.getAttribute('aria-label') === label,
-  );
-  if (!match) throw new Error(`No button "${label}"`);
-  return match;
+/** A button by its accessible name. */
+export function button(el: BotAdmin, label: string, scope: ParentNode = root(el)): HTMLButtonElement {
+  return byRole<HTMLButtonElement>(scope, 'button', { name: label });
 }
 
 /** Clicks a button by its text and waits for the render. */
@@ -113,9 +141,7 @@ export function focused(el: BotAdmin): Element | null {
 
 /** Opens a section tab. */
 export async function openTab(el: BotAdmin, label: string): Promise<void> {
-  const tab = all<HTMLButtonElement>(el, '[role="tab"]').find((candidate) => text(candidate) === label);
-  if (!tab) throw new Error(`No tab "${label}"`);
-  tab.click();
+  byRole(root(el), 'tab', { name: label }).click();
   await el.updateComplete;
 }
 

@@ -1,6 +1,25 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { BotAdmin } from '../../../src/bot-admin.js';
-import { all, button, focused, get, mountAdmin, openTab, press, q, text } from './admin-helpers.js';
+import {
+  alerts,
+  allByRole,
+  button,
+  byRole,
+  descriptionOf,
+  field,
+  focused,
+  mountAdmin,
+  nameOf,
+  openTab,
+  panel,
+  part,
+  press,
+  queryByPart,
+  queryByRole,
+  root,
+  statuses,
+  text,
+} from './admin-helpers.js';
 import { BOT_ID, json, serviceWithBot, type FakeService } from './fake-service.js';
 
 const record = (sessionId: string, createdAt: string, messages: [string, string][]) => ({
@@ -31,15 +50,22 @@ function historyService(records: unknown[] = RECORDS): FakeService {
 
 async function openHistory(el: BotAdmin): Promise<void> {
   await openTab(el, 'History');
-  await waitUntil(() => text(q(el, '.history-toolbar [role="status"]')) !== 'Loading…' && q(el, '.history-toolbar') !== null);
+  await waitUntil(() => summary(el) !== '' && summary(el) !== 'Loading…');
 }
 
-function dateInput(el: BotAdmin, id: 'from' | 'to'): HTMLInputElement {
-  return get<HTMLInputElement>(el, `#history-${id}`);
+/** What the history says it found (its first status message). */
+function summary(el: BotAdmin): string {
+  return statuses(panel(el, 'History'))[0] ?? '';
 }
 
-async function setDate(el: BotAdmin, id: 'from' | 'to', value: string): Promise<void> {
-  const input = dateInput(el, id);
+/** The conversations listed, as buttons that open them. */
+function sessions(el: BotAdmin): HTMLButtonElement[] {
+  const list = queryByRole(root(el), 'list', { name: 'Conversations' });
+  return list ? allByRole<HTMLButtonElement>(list, 'button') : [];
+}
+
+async function setDate(el: BotAdmin, label: 'From' | 'To', value: string): Promise<void> {
+  const input = field(el, label);
   input.value = value;
   input.dispatchEvent(new Event('change', { bubbles: true }));
   await el.updateComplete;
@@ -59,13 +85,12 @@ describe('<bot-admin> history', () => {
     const query = service.sent('GET', '/api/chat/history')[0]!.url.searchParams;
     expect(query.get('bot_id')).to.equal(BOT_ID);
     expect(query.get('order')).to.equal('created_at.desc');
-    expect(text(get(el, '.history-toolbar [role="status"]'))).to.equal('2 conversations.');
-    const items = all(el, '.sessions .session');
-    expect(items.map((item) => text(item.querySelector('.question')))).to.deep.equal(['Do you ship to Hanoi?', 'Opening hours?']);
+    expect(summary(el)).to.equal('2 conversations.');
     const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(text(items[0]!.querySelector('.meta'))).to.equal(`${dateTime.format(new Date('2024-03-02T09:30:00Z'))} · 4 messages`);
-    expect(text(items[1]!.querySelector('.meta'))).to.contain('2 messages');
-    expect(get(el, '.sessions').getAttribute('aria-label')).to.equal('Conversations');
+    expect(sessions(el).map(nameOf)).to.deep.equal([
+      `Do you ship to Hanoi? ${dateTime.format(new Date('2024-03-02T09:30:00Z'))} · 4 messages`,
+      `Opening hours? ${dateTime.format(new Date('2024-03-01T08:00:00Z'))} · 2 messages`,
+    ]);
     await expect(el).to.be.accessible();
   });
 
@@ -73,9 +98,9 @@ describe('<bot-admin> history', () => {
     const service = historyService();
     const { el } = await mountAdmin({ service });
     await openHistory(el);
-    await setDate(el, 'from', '2024-03-01');
-    await setDate(el, 'to', '2024-03-31');
-    const order = get<HTMLSelectElement>(el, '#history-order');
+    await setDate(el, 'From', '2024-03-01');
+    await setDate(el, 'To', '2024-03-31');
+    const order = field<HTMLSelectElement>(el, 'Order');
     order.value = 'created_at.asc';
     order.dispatchEvent(new Event('change', { bubbles: true }));
     await press(el, 'Show');
@@ -90,41 +115,66 @@ describe('<bot-admin> history', () => {
     const service = historyService();
     const { el } = await mountAdmin({ service });
     await openHistory(el);
-    await setDate(el, 'from', '2024-03-10');
-    await setDate(el, 'to', '2024-03-01');
+    await setDate(el, 'From', '2024-03-10');
+    await setDate(el, 'To', '2024-03-01');
     await press(el, 'Show');
-    await waitUntil(() => focused(el)?.id === 'history-to');
-    expect(text(get(el, '#history-period-error'))).to.equal('The end date is before the start date.');
-    expect(dateInput(el, 'to').getAttribute('aria-invalid')).to.equal('true');
-    expect(dateInput(el, 'to').getAttribute('aria-describedby')).to.equal('history-period-hint history-period-error');
+    await waitUntil(() => focused(el) === field(el, 'To'));
+    expect(field(el, 'To').getAttribute('aria-invalid')).to.equal('true');
+    expect(descriptionOf(field(el, 'To'))).to.equal(
+      'Leave a date empty to include everything before or after. The end date is before the start date.',
+    );
     expect(service.sent('GET', '/api/chat/history')).to.have.length(1);
     await expect(el).to.be.accessible();
-    await setDate(el, 'to', '2024-03-20');
-    expect(q(el, '#history-period-error')).to.equal(null);
+    await setDate(el, 'To', '2024-03-20');
+    expect(descriptionOf(field(el, 'To'))).to.equal('Leave a date empty to include everything before or after.');
   });
 
   it('opens a transcript and goes back to the list', async () => {
     const { el } = await mountAdmin({ service: historyService() });
     await openHistory(el);
-    const first = all<HTMLButtonElement>(el, '.sessions .session')[1]!;
+    const first = sessions(el)[1]!;
     first.click();
-    await waitUntil(() => focused(el)?.id === 'transcript-title');
+    const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const title = `Conversation of ${dateTime.format(new Date('2024-03-01T08:00:00Z'))}`;
+    await waitUntil(() => focused(el) === queryByRole(root(el), 'heading', { name: title }));
     expect(first.getAttribute('aria-current')).to.equal('true');
-    const messages = all(el, '.transcript li').map((item) => [text(item.querySelector('.sender')), text(item.querySelector('p'))]);
-    expect(messages).to.deep.equal([
-      ['Visitor', 'Opening hours?'],
-      ['Bot', '9 to 5, "Monday", to Friday.'],
-    ]);
+    const transcript = byRole(root(el), 'region', { name: title });
+    expect(allByRole(transcript, 'listitem').map(text)).to.deep.equal(['Visitor Opening hours?', 'Bot 9 to 5, "Monday", to Friday.']);
     await expect(el).to.be.accessible();
     await press(el, 'Close the conversation');
-    expect(q(el, '.transcript')).to.equal(null);
+    expect(queryByPart(root(el), 'transcript')).to.equal(null);
     await waitUntil(() => focused(el) === first);
+  });
+
+  it('shows answers with the widget\'s Markdown view and what visitors typed as plain text', async () => {
+    const answer = [
+      'We ship **everywhere** in _Vietnam_. See [the shipping page](https://shop.example/shipping) or [this](javascript:alert(1)).',
+      '',
+      '```sh',
+      'track --order 42',
+      '```',
+    ].join('\n');
+    const { el } = await mountAdmin({ service: historyService([record('s-9', '2024-03-03T10:00:00.000Z', [['user', 'Do you **ship**?'], ['assistant', answer]])]) });
+    await openHistory(el);
+    sessions(el)[0]!.click();
+    await el.updateComplete;
+    const [question, reply] = allByRole(part(el, 'transcript'), 'listitem');
+    expect(text(question!)).to.equal('Visitor Do you **ship**?');
+    expect(allByRole(question!, 'strong')).to.have.length(0);
+    expect(allByRole(reply!, 'strong').map(text)).to.deep.equal(['everywhere']);
+    expect(allByRole(reply!, 'emphasis').map(text)).to.deep.equal(['Vietnam']);
+    const links = allByRole<HTMLAnchorElement>(reply!, 'link');
+    expect(links.map((link) => [nameOf(link), link.getAttribute('href')])).to.deep.equal([['the shipping page', 'https://shop.example/shipping']]);
+    expect(text(reply!)).to.contain('or this.');
+    expect(allByRole(reply!, 'code').map(text)).to.deep.equal(['track --order 42']);
+    expect(button(el, 'Copy code', reply!)).to.not.equal(null);
+    await expect(el).to.be.accessible();
   });
 
   it('says when the period has no conversations and offers no export', async () => {
     const { el } = await mountAdmin({ service: historyService([]) });
     await openHistory(el);
-    expect(text(get(el, '.history-toolbar [role="status"]'))).to.equal('No conversations in this period.');
+    expect(summary(el)).to.equal('No conversations in this period.');
     expect(() => button(el, 'Download CSV')).to.throw();
   });
 
@@ -170,11 +220,12 @@ describe('<bot-admin> history', () => {
     );
     const { el } = await mountAdmin({ service });
     await openHistory(el);
-    await waitUntil(() => q(el, '.leads table') !== null);
-    expect(text(get(el, '#leads-title'))).to.equal('Contact details left by visitors');
-    expect(all(el, '.leads th').map(text)).to.deep.equal(['Sent', 'Name', 'Email', 'Conversation', 'city']);
+    const leadsTable = () => queryByRole(root(el), 'table', { name: 'Contact details left by visitors' });
+    await waitUntil(() => leadsTable() !== null);
+    expect(byRole(root(el), 'heading', { name: 'Contact details left by visitors' })).to.not.equal(null);
+    expect(allByRole(leadsTable()!, 'columnheader').map(text)).to.deep.equal(['Sent', 'Name', 'Email', 'Conversation', 'city']);
     const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(all(el, '.leads td').map(text)).to.deep.equal([
+    expect(allByRole(leadsTable()!, 'cell').map(text)).to.deep.equal([
       dateTime.format(new Date('2024-03-02T09:31:00Z')),
       'Lan',
       'lan@example.com',
@@ -191,7 +242,7 @@ describe('<bot-admin> history', () => {
     await openHistory(el);
     await waitUntil(() => service.sent('GET', `/api/lead/${BOT_ID}`).length === 1);
     await el.updateComplete;
-    expect(q(el, '.leads')).to.equal(null);
+    expect(queryByRole(root(el), 'region', { name: 'Contact details left by visitors' })).to.equal(null);
   });
 
   it('says when the history cannot be loaded and tries again', async () => {
@@ -201,11 +252,9 @@ describe('<bot-admin> history', () => {
     );
     const { el } = await mountAdmin({ service });
     await openTab(el, 'History');
-    await waitUntil(() => q(el, '#panel-history [role="alert"]') !== null);
-    expect(text(q(el, '#panel-history [role="alert"] p'))).to.equal(
-      'The history could not be loaded. The service answered: History is resting',
-    );
+    await waitUntil(() => alerts(panel(el, 'History')).length > 0);
+    expect(alerts(panel(el, 'History'))).to.deep.equal(['The history could not be loaded. The service answered: History is resting Try again']);
     await press(el, 'Try again');
-    await waitUntil(() => all(el, '.sessions .session').length === 2);
+    await waitUntil(() => sessions(el).length === 2);
   });
 });

@@ -1,6 +1,28 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { all, button, field, focused, get, leave, mountAdmin, press, q, text, typeInto, nextEvent } from './admin-helpers.js';
+import type { BotAdmin } from '../../../src/bot-admin.js';
+import {
+  alerts,
+  allByRole,
+  button,
+  byRole,
+  descriptionOf,
+  field,
+  focused,
+  leave,
+  mountAdmin,
+  nameOf,
+  nextEvent,
+  panel,
+  part,
+  press,
+  queryByPart,
+  root,
+  settingsForm,
+  statuses,
+  text,
+  typeInto,
+} from './admin-helpers.js';
 import { BOT_ID, OWNER_ID, fakeJwt, json, serviceWithBot, wireBot } from './fake-service.js';
 
 const NEW_BOT_ID = '11111111-2222-4333-8444-555555555555';
@@ -20,6 +42,18 @@ function storingService(bot = wireBot()) {
     });
 }
 
+/** The admin's title (its first heading), which shows the language has loaded. */
+const title = (el: BotAdmin) => text(allByRole(root(el), 'heading')[0] ?? null);
+
+/** Whether the form says it holds unsaved changes (next to its buttons). */
+const saysUnsaved = (el: BotAdmin) => text(part(el, 'actions')).includes('You have unsaved changes.');
+
+/** The confirmation dialog. */
+const dialogOf = (el: BotAdmin) => byRole<HTMLDialogElement>(root(el), 'dialog', { hidden: true });
+
+/** A section tab by name. */
+const tab = (el: BotAdmin, name: string) => byRole(root(el), 'tab', { name });
+
 describe('<bot-admin> settings', () => {
   it('shows every field of the loaded bot and is accessible', async () => {
     const { el } = await mountAdmin();
@@ -32,7 +66,7 @@ describe('<bot-admin> settings', () => {
     expect(field<HTMLTextAreaElement>(el, 'Instructions (prompt)').value).to.equal('You answer questions about our shop.');
     expect(field<HTMLTextAreaElement>(el, 'Rule 1').value).to.equal('Be brief.');
     expect(field(el, 'Website 1').value).to.equal('example.com');
-    expect(field(el, 'Bot name').closest('fieldset')!.querySelector('legend')!.textContent).to.equal('Basics');
+    expect(byRole(settingsForm(el)!, 'group', { name: 'Basics' }).contains(field(el, 'Bot name'))).to.equal(true);
     expect(field(el, 'The bot answers visitors').checked).to.equal(true);
     expect(field(el, 'Cite sources in answers').checked).to.equal(false);
     expect(field(el, 'Email').checked).to.equal(true);
@@ -46,10 +80,12 @@ describe('<bot-admin> settings', () => {
 
   it('shows the read-only details in the viewer locale', async () => {
     const { el } = await mountAdmin({ lang: 'de' });
-    await waitUntil(() => text(q(el, 'h2')) === 'Bot-Verwaltung', 'the German pack did not load');
-    const details = Object.fromEntries(all(el, '.details > div').map((row) => [text(row.querySelector('dt')), text(row.querySelector('dd'))]));
+    await waitUntil(() => title(el) === 'Bot-Verwaltung', 'the German pack did not load');
+    const details = part(el, 'details');
+    const values = allByRole(details, 'definition').map(text);
+    const terms = Object.fromEntries(allByRole(details, 'term').map((term, index) => [text(term), values[index]]));
     const dateTime = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(details).to.deep.equal({
+    expect(terms).to.deep.equal({
       'Bot-ID': BOT_ID,
       'Verbleibende Nachrichten': '1.234',
       Erstellt: dateTime.format(new Date('2024-01-19T17:53:51Z')),
@@ -65,10 +101,10 @@ describe('<bot-admin> settings', () => {
     await press(el, 'Save changes');
     await waitUntil(() => focused(el) === field(el, 'Bot name'), 'the first invalid field was not focused');
     expect(service.sent('PUT', '/api/bot')).to.have.length(0);
-    const summary = get(el, '.issue-summary');
+    const summary = part(el, 'issue-summary');
     expect(summary.getAttribute('role')).to.equal('alert');
-    expect(text(summary.querySelector('p'))).to.equal('Please correct 3 fields:');
-    expect(all(el, '.issue-summary li').map(text)).to.deep.equal([
+    expect(text(allByRole(summary, 'paragraph')[0]!)).to.equal('Please correct 3 fields:');
+    expect(allByRole(summary, 'listitem').map(text)).to.deep.equal([
       'Bot name: Please fill in this field.',
       'Website 1: Please enter a host name such as example.com, *.example.com or localhost:5173.',
       'Show the form after this many answers: Please enter a whole number.',
@@ -76,8 +112,7 @@ describe('<bot-admin> settings', () => {
     for (const label of ['Bot name', 'Website 1', 'Show the form after this many answers']) {
       const control = field(el, label);
       expect(control.getAttribute('aria-invalid'), label).to.equal('true');
-      const errorId = control.getAttribute('aria-describedby')!.split(' ').find((id) => id.startsWith('e-'))!;
-      expect(text(get(el, `#${errorId}`)), label).to.not.equal('');
+      expect(descriptionOf(control), label).to.contain('Please');
     }
     await expect(el).to.be.accessible();
 
@@ -88,24 +123,54 @@ describe('<bot-admin> settings', () => {
     expect(field(el, 'Website 1').getAttribute('aria-invalid')).to.equal('false');
   });
 
+  it('asks for a language code and a number where the hints say so', async () => {
+    const service = storingService();
+    const { el } = await mountAdmin({ service });
+    await typeInto(el, field(el, 'Answer language'), 'english please');
+    await typeInto(el, field(el, 'Show the form after this many answers'), 'two');
+    await press(el, 'Save changes');
+    expect(allByRole(part(el, 'issue-summary'), 'listitem').map(text)).to.deep.equal([
+      'Answer language: Please enter a language code such as en, vi or pt-BR.',
+      'Show the form after this many answers: Please enter a number, such as 2.',
+    ]);
+    expect(descriptionOf(field(el, 'Answer language'))).to.equal(
+      'A language code such as en, vi or ja. Please enter a language code such as en, vi or pt-BR.',
+    );
+    expect(service.sent('PUT', '/api/bot')).to.have.length(0);
+    await typeInto(el, field(el, 'Answer language'), 'pt-BR');
+    await typeInto(el, field(el, 'Show the form after this many answers'), '3');
+    await press(el, 'Save changes');
+    await waitUntil(() => service.sent('PUT', '/api/bot').length === 1);
+    expect(JSON.parse(service.sent('PUT', '/api/bot')[0]!.body)).to.deep.include({ bot_language: 'pt-BR' });
+  });
+
+  it('keeps a stored answer language the form would not accept until the owner changes it', async () => {
+    const service = storingService(wireBot({ bot_language: 'English' }));
+    const { el } = await mountAdmin({ service });
+    await typeInto(el, field(el, 'Bot name'), 'Renamed');
+    await press(el, 'Save changes');
+    await waitUntil(() => service.sent('PUT', '/api/bot').length === 1);
+    expect(JSON.parse(service.sent('PUT', '/api/bot')[0]!.body)).to.deep.include({ bot_language: 'English' });
+  });
+
   it('shows a field issue once the owner leaves the field', async () => {
     const { el } = await mountAdmin();
     await typeInto(el, field(el, 'Bot name'), 'x'.repeat(101));
     expect(field(el, 'Bot name').getAttribute('aria-invalid')).to.equal('false');
     await leave(el, field(el, 'Bot name'));
     expect(field(el, 'Bot name').getAttribute('aria-invalid')).to.equal('true');
-    expect(text(get(el, '#e-botName'))).to.equal('Please use at most 100 characters.');
-    expect(q(el, '.issue-summary')).to.equal(null);
+    expect(descriptionOf(field(el, 'Bot name'))).to.equal('Please use at most 100 characters.');
+    expect(queryByPart(root(el), 'issue-summary')).to.equal(null);
   });
 
   it('translates the issues', async () => {
     const { el } = await mountAdmin({ lang: 'vi' });
-    await waitUntil(() => text(q(el, 'h2')) === 'Quản trị bot');
+    await waitUntil(() => title(el) === 'Quản trị bot');
     await typeInto(el, field(el, 'Tên bot'), '');
     await press(el, 'Lưu thay đổi');
-    await waitUntil(() => q(el, '#e-botName') !== null);
-    expect(text(get(el, '#e-botName'))).to.equal('Vui lòng điền vào ô này.');
-    expect(text(get(el, '.issue-summary p'))).to.equal('Vui lòng sửa 1 trường:');
+    await waitUntil(() => descriptionOf(field(el, 'Tên bot')) !== '');
+    expect(descriptionOf(field(el, 'Tên bot'))).to.equal('Vui lòng điền vào ô này.');
+    expect(text(allByRole(part(el, 'issue-summary'), 'paragraph')[0]!)).to.equal('Vui lòng sửa 1 trường:');
   });
 
   it('updates the bot with PUT, its id and the typed values, and fires bot-admin-saved', async () => {
@@ -121,7 +186,7 @@ describe('<bot-admin> settings', () => {
     await typeInto(el, field<HTMLTextAreaElement>(el, 'Rule 2'), '  Answer in English.  ');
     field(el, 'Phone').click();
     await el.updateComplete;
-    expect(text(get(el, '.dirty-note'))).to.equal('You have unsaved changes.');
+    expect(saysUnsaved(el)).to.equal(true);
     const saved = nextEvent(el, 'bot-admin-saved');
     await press(el, 'Save changes');
     const event = await saved;
@@ -138,8 +203,8 @@ describe('<bot-admin> settings', () => {
     });
     expect(body).to.not.have.property('num_message_left');
     expect(body).to.not.have.property('created_at');
-    await waitUntil(() => text(q(el, '.save-status')) === 'Changes saved.');
-    expect(q(el, '.dirty-note')).to.equal(null);
+    await waitUntil(() => statuses(part(el, 'actions')).includes('Changes saved.'));
+    expect(saysUnsaved(el)).to.equal(false);
     expect(button(el, 'Discard changes').disabled).to.equal(true);
   });
 
@@ -151,9 +216,8 @@ describe('<bot-admin> settings', () => {
     await typeInto(el, field(el, 'Bot name'), 'Renamed');
     await typeInto(el, field(el, 'Creativity (temperature)'), '0.9');
     await press(el, 'Save changes');
-    await waitUntil(() => q(el, '#e-temperature') !== null);
+    await waitUntil(() => descriptionOf(field(el, 'Creativity (temperature)')).includes('Input should be less than or equal to 0.5'));
     expect(focused(el)).to.equal(field(el, 'Creativity (temperature)'));
-    expect(text(get(el, '#e-temperature'))).to.equal('Input should be less than or equal to 0.5');
     expect(field(el, 'Bot name').value).to.equal('Renamed');
     expect(field(el, 'Creativity (temperature)').value).to.equal('0.9');
     await expect(el).to.be.accessible();
@@ -164,19 +228,19 @@ describe('<bot-admin> settings', () => {
     const { el } = await mountAdmin({ service });
     await typeInto(el, field<HTMLTextAreaElement>(el, 'Instructions (prompt)'), 'A new prompt');
     await press(el, 'Save changes');
-    await waitUntil(() => q(el, 'form.settings .note.error') !== null);
-    expect(text(q(el, 'form.settings .note.error'))).to.equal(
+    await waitUntil(() => alerts(settingsForm(el)!).length > 0);
+    expect(alerts(settingsForm(el)!)).to.deep.equal([
       'The changes were not saved. Everything you typed is still here. The service answered: Database unavailable',
-    );
+    ]);
     expect(field<HTMLTextAreaElement>(el, 'Instructions (prompt)').value).to.equal('A new prompt');
-    expect(text(get(el, '.dirty-note'))).to.equal('You have unsaved changes.');
+    expect(saysUnsaved(el)).to.equal(true);
   });
 
   it('creates a bot with POST when there is no bot-id, owned by the signed-in user', async () => {
     const service = storingService();
     const { el } = await mountAdmin({ service, botId: null, token: fakeJwt(OWNER_ID) });
-    await waitUntil(() => q(el, 'form.settings') !== null);
-    expect(text(get(el, '#settings-title'))).to.equal('New bot');
+    await waitUntil(() => settingsForm(el) !== null);
+    expect(nameOf(settingsForm(el)!)).to.equal('New bot');
     expect(field(el, 'Owner ID').value).to.equal(OWNER_ID);
     await typeInto(el, field(el, 'Bot name'), 'Brand new');
     const saved = nextEvent(el, 'bot-admin-saved');
@@ -188,7 +252,7 @@ describe('<bot-admin> settings', () => {
     expect(body).to.include({ user_id: OWNER_ID, bot_name: 'Brand new', gpt_model_name: 'gpt-3.5-turbo-16k', temperature: 0 });
     await waitUntil(() => el.getAttribute('bot-id') === NEW_BOT_ID);
     await el.updateComplete;
-    expect(text(get(el, '.save-status'))).to.equal('Bot created.');
+    expect(statuses(part(el, 'actions'))).to.deep.equal(['Bot created.']);
     expect(service.sent('GET', '/api/bot/information')).to.have.length(0);
     expect(button(el, 'Save changes')).to.exist;
   });
@@ -202,10 +266,10 @@ describe('<bot-admin> settings', () => {
     await typeInto(el, field(el, 'Bot name'), 'Unsaved name');
     el.botId = otherId;
     await el.updateComplete;
-    const dialog = get<HTMLDialogElement>(el, 'dialog');
+    const dialog = dialogOf(el);
     expect(dialog.open).to.equal(true);
     expect(el.getAttribute('bot-id')).to.equal(BOT_ID);
-    expect(text(dialog.querySelector('h3'))).to.equal('Discard unsaved changes?');
+    expect(nameOf(dialog)).to.equal('Discard unsaved changes?');
     await expect(el).to.be.accessible();
 
     button(el, 'Keep editing', dialog).click();
@@ -230,33 +294,33 @@ describe('<bot-admin> settings', () => {
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).to.equal(true);
     await press(el, 'Sign out');
-    expect(get<HTMLDialogElement>(el, 'dialog').open).to.equal(true);
-    button(el, 'Keep editing', get(el, 'dialog')).click();
+    expect(dialogOf(el).open).to.equal(true);
+    button(el, 'Keep editing', dialogOf(el)).click();
     await el.updateComplete;
-    expect(q(el, 'form.settings')).to.not.equal(null);
+    expect(settingsForm(el)).to.not.equal(null);
   });
 
   it('discards changes back to the saved settings', async () => {
     const { el } = await mountAdmin();
     await typeInto(el, field(el, 'Bot name'), 'Changed');
     await press(el, 'Discard changes');
-    button(el, 'Discard changes', get(el, 'dialog')).click();
+    button(el, 'Discard changes', dialogOf(el)).click();
     await waitUntil(() => field(el, 'Bot name').value === 'Helpdesk');
-    expect(q(el, '.dirty-note')).to.equal(null);
+    expect(saysUnsaved(el)).to.equal(false);
   });
 
   it('edits list rows from the keyboard and removes them', async () => {
     const { el } = await mountAdmin();
     await press(el, 'Remove website 1');
-    expect(text(get(el, `#f-domains .empty`))).to.equal('No websites listed.');
-    expect(focused(el)?.id).to.equal('add-domains');
+    expect(text(byRole(settingsForm(el)!, 'group', { name: 'Allowed websites' }))).to.contain('No websites listed.');
+    expect(focused(el)).to.equal(button(el, 'Add a website'));
     await press(el, 'Add a website');
     expect(focused(el)).to.equal(field(el, 'Website 1'));
     await press(el, 'Add a field');
     await typeInto(el, field(el, 'Field 1'), 'Email');
     await press(el, 'Save changes');
     await waitUntil(() => focused(el) === field(el, 'Field 1'));
-    expect(text(get(el, '#e-customLeadFields-0'))).to.equal('This field is already asked for.');
+    expect(descriptionOf(field(el, 'Field 1'))).to.equal('This field is already asked for.');
   });
 
   it('offers a stored value the form does not know instead of dropping it', async () => {
@@ -265,7 +329,7 @@ describe('<bot-admin> settings', () => {
     expect(field<HTMLSelectElement>(el, 'Use case').selectedOptions[0]!.textContent!.trim()).to.equal('Other: Hotel concierge');
     expect(field<HTMLSelectElement>(el, 'Tone').selectedOptions[0]!.textContent!.trim()).to.equal('Not specified');
     expect(field(el, 'Language model').value).to.equal('GPT - 3.5 - 16k');
-    expect(q(el, '.dirty-note')).to.equal(null);
+    expect(saysUnsaved(el)).to.equal(false);
   });
 
   it('says when the bot cannot be loaded and tries again', async () => {
@@ -274,24 +338,24 @@ describe('<bot-admin> settings', () => {
       ++calls === 1 ? json({ message: 'Bot not found', message_code: 1006 }, 404) : json(wireBot()),
     );
     const { el } = await mountAdmin({ service, waitForForm: false });
-    await waitUntil(() => q(el, '#panel-settings [role="alert"]') !== null);
-    expect(text(q(el, '#panel-settings [role="alert"] p'))).to.equal('The bot could not be loaded. The service answered: Bot not found');
+    await waitUntil(() => alerts(panel(el, 'Settings')).length > 0);
+    expect(alerts(panel(el, 'Settings'))).to.deep.equal(['The bot could not be loaded. The service answered: Bot not found Try again']);
     await press(el, 'Try again');
-    await waitUntil(() => q(el, 'form.settings') !== null);
+    await waitUntil(() => settingsForm(el) !== null);
   });
 
   it('moves between sections with the arrow keys', async () => {
     const { el } = await mountAdmin();
-    get(el, '#tab-settings').focus();
+    tab(el, 'Settings').focus();
     await sendKeys({ press: 'ArrowRight' });
-    await waitUntil(() => focused(el)?.id === 'tab-sources');
+    await waitUntil(() => focused(el) === tab(el, 'Knowledge base'));
     expect(el.panel).to.equal('sources');
-    expect(get(el, '#tab-sources').getAttribute('aria-selected')).to.equal('true');
-    expect(get(el, '#panel-settings').hidden).to.equal(true);
+    expect(tab(el, 'Knowledge base').getAttribute('aria-selected')).to.equal('true');
+    expect(panel(el, 'Settings').hidden).to.equal(true);
     await sendKeys({ press: 'End' });
-    await waitUntil(() => focused(el)?.id === 'tab-history');
+    await waitUntil(() => focused(el) === tab(el, 'History'));
     await sendKeys({ press: 'ArrowRight' });
-    await waitUntil(() => focused(el)?.id === 'tab-settings');
+    await waitUntil(() => focused(el) === tab(el, 'Settings'));
     await expect(el).to.be.accessible();
   });
 });

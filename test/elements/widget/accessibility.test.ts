@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { jsonResponse } from './fake-service.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { ask, lastAnswerText, mountWidget, part, parts, queryByRole, settled } from './widget-helpers.js';
 
 const RICH_ANSWER = `Here is **everything**, with *emphasis*, \`code\` and a [link](https://example.com).
 
@@ -24,7 +24,7 @@ async function answered(options: Parameters<typeof mountWidget>[0] = {}): Promis
   service.queueAnswer(RICH_ANSWER, ['What next?', 'Show pricing']);
   await ask(el, 'Show me everything');
   await settled(el);
-  await waitUntil(() => parts(el, '.chip').length === 2);
+  await waitUntil(() => parts(el, 'suggestion').length === 2);
   return el;
 }
 
@@ -33,12 +33,11 @@ describe('<chatbot-widget> accessibility (axe)', () => {
     const { el, service } = await mountWidget();
     const stream = service.queueManual();
     await ask(el, 'Hi');
-    await waitUntil(() => part(el, '.typing'));
-    expect(part(el, '.typing').getAttribute('aria-label')).to.equal('Writing an answer…');
+    await waitUntil(() => queryByRole(el.shadowRoot!, 'img', { name: 'Writing an answer…' }));
     await expect(el).to.be.accessible();
     stream.push('*Answer:* Partial **text** and a list:\n\n- one\n- tw');
     await waitUntil(() => lastAnswerText(el).includes('tw'));
-    expect(part(el, '.message.bot').getAttribute('aria-busy')).to.equal('true');
+    expect(part(el, 'bot-message').getAttribute('aria-busy')).to.equal('true');
     await expect(el).to.be.accessible();
     stream.close();
     await settled(el);
@@ -54,7 +53,7 @@ describe('<chatbot-widget> accessibility (axe)', () => {
     service.queue({ kind: 'response', response: () => jsonResponse({ message: 'boom' }, 500) });
     await ask(el, 'Hi');
     await settled(el);
-    expect(part(el, '.note.error')).to.exist;
+    expect(part(el, 'error')).to.exist;
     await expect(el).to.be.accessible();
   });
 
@@ -73,14 +72,14 @@ describe('<chatbot-widget> accessibility (axe)', () => {
     const el = await answered();
     el.theme = 'dark';
     await el.updateComplete;
-    expect(getComputedStyle(part(el, '.panel')).backgroundColor).to.equal('rgb(17, 24, 39)');
+    expect(getComputedStyle(part(el, 'panel')).backgroundColor).to.equal('rgb(17, 24, 39)');
     await expect(el).to.be.accessible();
   });
 
   it('right to left (Arabic)', async () => {
     const el = await answered({ lang: 'ar' });
-    expect(part(el, '.panel').getAttribute('dir')).to.equal('rtl');
-    expect(part(el, '.panel').getAttribute('lang')).to.equal('ar');
+    expect(part(el, 'panel').getAttribute('dir')).to.equal('rtl');
+    expect(part(el, 'panel').getAttribute('lang')).to.equal('ar');
     await expect(el).to.be.accessible();
   });
 
@@ -88,13 +87,13 @@ describe('<chatbot-widget> accessibility (axe)', () => {
     const el = await answered({ mode: 'launcher' });
     el.open();
     await el.updateComplete;
-    const thread = part(el, '.thread');
+    const thread = part(el, 'thread');
     el.style.setProperty('--chatbot-panel-height', '300px');
     await el.updateComplete;
     thread.scrollTop = 0;
     thread.dispatchEvent(new Event('scroll'));
     await el.updateComplete;
-    await waitUntil(() => parts(el, '[part="jump-button"]').length === 1);
+    await waitUntil(() => parts(el, 'jump-button').length === 1);
     await expect(el).to.be.accessible();
   });
 });

@@ -1,6 +1,17 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import type { ChatbotFeedbackEvent } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
+import type { ChatbotFeedbackEvent, ChatbotWidget } from '../../../src/chatbot-widget.js';
+import {
+  allByRole,
+  ask,
+  button,
+  byRole,
+  lastAnswerText,
+  mountWidget,
+  nextEvent,
+  part,
+  parts,
+  settled,
+} from './widget-helpers.js';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
@@ -20,8 +31,9 @@ function stubClipboard(): { copied: string[]; restore(): void } {
   };
 }
 
-function liveRegion(el: HTMLElement): HTMLElement {
-  return el.shadowRoot!.querySelector<HTMLElement>('.sr-only[role="status"]')!;
+/** The polite live region that announces what happened. */
+function liveRegion(el: ChatbotWidget): HTMLElement {
+  return allByRole(part(el, 'panel'), 'status').at(-1)!;
 }
 
 describe('<chatbot-widget> answer actions', () => {
@@ -32,11 +44,11 @@ describe('<chatbot-widget> answer actions', () => {
       service.queueAnswer('Run this:\n\n```sh\nnpm install\n```');
       await ask(el, 'How to install?');
       await settled(el);
-      part<HTMLButtonElement>(el, 'button[aria-label="Copy answer"]').click();
+      button(el, 'Copy answer').click();
       await waitUntil(() => clipboard.copied.length === 1);
       expect(clipboard.copied[0]).to.equal('Run this:\n\n```sh\nnpm install\n```');
       await waitUntil(() => liveRegion(el).textContent!.trim() === 'Copied');
-      const copyCode = part<HTMLButtonElement>(el, '.code-block button[aria-label="Copy code"]');
+      const copyCode = byRole<HTMLButtonElement>(part(el, 'code-block'), 'button', { name: 'Copy code' });
       copyCode.click();
       await waitUntil(() => clipboard.copied.length === 2);
       expect(clipboard.copied[1]).to.equal('npm install');
@@ -51,22 +63,22 @@ describe('<chatbot-widget> answer actions', () => {
     service.queueAnswer('Rate me');
     await ask(el, 'Question');
     await settled(el);
-    const up = part<HTMLButtonElement>(el, 'button[aria-label="Helpful"]');
+    const up = button(el, 'Helpful');
     expect(up.getAttribute('aria-pressed')).to.equal('false');
     let event = nextEvent(el, 'chatbot-feedback');
     up.click();
     const first = (await event) as ChatbotFeedbackEvent;
     expect(first).to.include({ value: 'up', answer: 'Rate me', question: 'Question' });
     await el.updateComplete;
-    expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('true');
+    expect(button(el, 'Helpful').getAttribute('aria-pressed')).to.equal('true');
     event = nextEvent(el, 'chatbot-feedback');
-    part<HTMLButtonElement>(el, 'button[aria-label="Not helpful"]').click();
+    button(el, 'Not helpful').click();
     expect(((await event) as ChatbotFeedbackEvent).value).to.equal('down');
     await el.updateComplete;
-    expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('false');
-    expect(part(el, 'button[aria-label="Not helpful"]').getAttribute('aria-pressed')).to.equal('true');
+    expect(button(el, 'Helpful').getAttribute('aria-pressed')).to.equal('false');
+    expect(button(el, 'Not helpful').getAttribute('aria-pressed')).to.equal('true');
     event = nextEvent(el, 'chatbot-feedback');
-    part<HTMLButtonElement>(el, 'button[aria-label="Not helpful"]').click();
+    button(el, 'Not helpful').click();
     expect(((await event) as ChatbotFeedbackEvent).value).to.equal(null);
   });
 
@@ -75,7 +87,7 @@ describe('<chatbot-widget> answer actions', () => {
     const before = Date.now();
     await ask(el, 'What time is it?');
     await settled(el);
-    const times = parts<HTMLTimeElement>(el, 'time');
+    const times = allByRole<HTMLTimeElement>(el.shadowRoot!, 'time');
     expect(times).to.have.length(2);
     for (const time of times) {
       const at = Date.parse(time.dateTime);
@@ -115,7 +127,7 @@ describe('<chatbot-widget> scrolling', () => {
     const stream = service.queueManual();
     await ask(el, 'Long one');
     stream.push('*Answer:* Start.\n\n');
-    const thread = part(el, '.thread');
+    const thread = part(el, 'thread');
     const grow = async (count: number) => {
       for (let index = 0; index < count; index++) {
         stream.push(`Paragraph ${index} with enough words to take a line or two in the bubble.\n\n`);
@@ -133,7 +145,7 @@ describe('<chatbot-widget> scrolling', () => {
     await grow(12);
     expect(thread.scrollHeight).to.be.greaterThan(thread.clientHeight * 2);
     expect(distanceFromBottom(thread)).to.be.below(2);
-    expect(parts(el, '[part="jump-button"]')).to.have.length(0);
+    expect(parts(el, 'jump-button')).to.have.length(0);
     stream.close();
   });
 
@@ -143,7 +155,7 @@ describe('<chatbot-widget> scrolling', () => {
     thread.scrollTop = 0;
     thread.dispatchEvent(new Event('scroll'));
     await el.updateComplete;
-    const jump = part<HTMLButtonElement>(el, '[part="jump-button"]');
+    const jump = part<HTMLButtonElement>(el, 'jump-button');
     expect(jump.textContent!.trim()).to.equal('Jump to latest');
     await grow(5);
     expect(thread.scrollTop).to.equal(0);
@@ -151,8 +163,8 @@ describe('<chatbot-widget> scrolling', () => {
     await el.updateComplete;
     await frame();
     expect(distanceFromBottom(thread)).to.be.below(2);
-    expect(parts(el, '[part="jump-button"]')).to.have.length(0);
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'textarea'));
+    expect(parts(el, 'jump-button')).to.have.length(0);
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'input'));
     await grow(3);
     expect(distanceFromBottom(thread)).to.be.below(2);
     stream.close();

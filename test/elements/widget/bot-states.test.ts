@@ -1,12 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatbotErrorEvent } from '../../../src/chatbot-widget.js';
 import { jsonResponse } from './fake-service.js';
-import { mountWidget, part, parts, nextEvent } from './widget-helpers.js';
+import { allByRole, byRole, mountWidget, nextEvent, part, parts, queryByPart, queryByRole } from './widget-helpers.js';
 
 async function notice(options: Parameters<typeof mountWidget>[0]) {
   const { el, service } = await mountWidget({ ...options, ready: false });
-  await waitUntil(() => el.shadowRoot!.querySelector('[part="notice"][role="alert"]'), 'no unavailable notice');
-  return { el, service, text: part(el, '[part="notice"]').textContent!.trim() };
+  await waitUntil(() => queryByRole(el.shadowRoot!, 'alert'), 'no unavailable notice');
+  return { el, service, text: part(el, 'notice').textContent!.trim() };
 }
 
 describe('<chatbot-widget> bot states', () => {
@@ -17,21 +17,21 @@ describe('<chatbot-widget> bot states', () => {
       ready: false,
       bot: () => new Response(new ReadableStream({ async start(controller) { await gate; controller.enqueue(new TextEncoder().encode(JSON.stringify({ id: 'x', bot_name: 'Late' }))); controller.close(); } })),
     });
-    const loading = part(el, '[part="notice"]');
+    const loading = part(el, 'notice');
     expect(loading.getAttribute('role')).to.equal('status');
     expect(loading.textContent).to.contain('Loading…');
-    expect(parts(el, 'textarea')).to.have.length(0);
+    expect(parts(el, 'input')).to.have.length(0);
     await expect(el).to.be.accessible();
     release();
-    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
-    expect(part(el, 'h2').textContent).to.equal('Late');
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
+    expect(part(el, 'title').textContent).to.equal('Late');
   });
 
   it('explains a deactivated bot instead of a chat', async () => {
     const { el, text } = await notice({ bot: { is_activate: false, bot_name: 'Sleepy' } });
     expect(text).to.equal('This assistant is switched off at the moment.');
-    expect(parts(el, 'textarea')).to.have.length(0);
-    expect(part(el, 'h2').textContent).to.equal('Sleepy');
+    expect(parts(el, 'input')).to.have.length(0);
+    expect(part(el, 'title').textContent).to.equal('Sleepy');
     await expect(el).to.be.accessible();
   });
 
@@ -46,7 +46,7 @@ describe('<chatbot-widget> bot states', () => {
     const failed = (await nextEvent(el, 'chatbot-error')) as ChatbotErrorEvent;
     expect(failed).to.include({ operation: 'load-bot', kind: 'deactivated' });
     await el.updateComplete;
-    expect(part(el, '[part="notice"]').textContent).to.contain('switched off');
+    expect(part(el, 'notice').textContent).to.contain('switched off');
   });
 
   it('explains an unknown bot (404, 1006)', async () => {
@@ -79,9 +79,9 @@ describe('<chatbot-widget> bot states', () => {
       },
     });
     expect(text).to.contain('The assistant could not be loaded.');
-    part<HTMLButtonElement>(el, '[part="notice"] button').click();
-    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
-    expect(part(el, 'h2').textContent).to.equal('Back again');
+    byRole<HTMLButtonElement>(part(el, 'notice'), 'button').click();
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
+    expect(part(el, 'title').textContent).to.equal('Back again');
   });
 
   it('chats with a bot whose fields it does not use are odd, and reads its own fields past wrong types', async () => {
@@ -89,14 +89,14 @@ describe('<chatbot-widget> bot states', () => {
       ready: false,
       bot: () => jsonResponse({ id: '', created_at: 'yesterday', temperature: 'hot', bot_name: 'Odd', is_activate: 'yes', num_message_left: '0' }),
     });
-    await waitUntil(() => el.shadowRoot!.querySelector('textarea'), 'no chat for a bot with odd fields');
-    expect(part(el, 'h2').textContent).to.equal('Odd');
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'no chat for a bot with odd fields');
+    expect(part(el, 'title').textContent).to.equal('Odd');
   });
 
   it('treats a body that is not a bot as a failed load, with Retry', async () => {
     const { el, text } = await notice({ bot: () => jsonResponse(['not', 'a', 'bot']) });
     expect(text).to.contain('The assistant could not be loaded.');
-    expect(parts(el, '[part="notice"] button')).to.have.length(1);
+    expect(allByRole(part(el, 'notice'), 'button')).to.have.length(1);
   });
 
   it('shows the unavailable states in the bot language', async () => {
@@ -109,7 +109,7 @@ describe('<chatbot-widget> bot states', () => {
     await el.updateComplete;
     expect(service.requests).to.have.length(0);
     el.botId = 'late-bot';
-    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
     expect(service.requests[0]!.url.searchParams.get('bot_id')).to.equal('late-bot');
   });
 });

@@ -1,12 +1,23 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { ChatbotAnswerCompleteEvent, ChatbotMessageSentEvent } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
+import {
+  ask,
+  byPart,
+  byRole,
+  greeting,
+  lastAnswerText,
+  mountWidget,
+  nextEvent,
+  part,
+  parts,
+  settled,
+} from './widget-helpers.js';
 
 describe('<chatbot-widget> basics', () => {
   it('renders the bot name and a greeting once the bot has loaded', async () => {
     const { el } = await mountWidget({ bot: { bot_name: 'Ada' } });
-    expect(part(el, 'h2').textContent).to.equal('Ada');
-    expect(part(el, '.greeting').textContent).to.contain('Ada');
+    expect(part(el, 'title').textContent).to.equal('Ada');
+    expect(greeting(el)!.textContent).to.contain('Ada');
   });
 
   it('is accessible when empty', async () => {
@@ -26,9 +37,9 @@ describe('<chatbot-widget> basics', () => {
     expect(done.suggestions).to.deep.equal(['First?', 'Second?']);
     await settled(el);
     expect(lastAnswerText(el)).to.equal('Hello world');
-    expect(part(el, '.bubble strong').textContent).to.equal('world');
-    await waitUntil(() => parts(el, '.chip').length === 2);
-    expect(parts(el, '.chip').map((chip) => chip.textContent)).to.deep.equal(['First?', 'Second?']);
+    expect(byRole(byPart(part(el, 'bot-message'), 'bubble'), 'strong').textContent).to.equal('world');
+    await waitUntil(() => parts(el, 'suggestion').length === 2);
+    expect(parts(el, 'suggestion').map((chip) => chip.textContent)).to.deep.equal(['First?', 'Second?']);
     expect(service.streamBodies[0]).to.include({ bot_id: el.botId, message: 'Hi' });
   });
 });

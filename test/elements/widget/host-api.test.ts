@@ -1,7 +1,17 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../../src/chatbot-widget.js';
 import { createFakeService } from './fake-service.js';
-import { answers, ask, freshBotId, lastAnswerText, mountWidget, part, settled } from './widget-helpers.js';
+import {
+  answers,
+  ask,
+  freshBotId,
+  lastAnswerText,
+  mountWidget,
+  part,
+  queryByPart,
+  queryByRole,
+  settled,
+} from './widget-helpers.js';
 
 describe('<chatbot-widget> host-page API', () => {
   it('queues calls made before the element is connected or the bot has loaded', async () => {
@@ -48,7 +58,7 @@ describe('<chatbot-widget> host-page API', () => {
   it('refuses empty questions and questions to an unavailable bot', async () => {
     const { el } = await mountWidget({ bot: { is_activate: false }, ready: false });
     expect(el.send('   ')).to.equal(false);
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="notice"][role="alert"]'));
+    await waitUntil(() => queryByRole(el.shadowRoot!, 'alert'));
     expect(el.send('Anyone there?')).to.equal(false);
   });
 
@@ -61,7 +71,7 @@ describe('<chatbot-widget> host-page API', () => {
     el.reset();
     await el.updateComplete;
     expect(answers(el)).to.have.length(0);
-    expect(part(el, '[part="send-button"]')).to.exist;
+    expect(part(el, 'send-button')).to.exist;
     await ask(el, 'After reset');
     await settled(el);
     expect(lastAnswerText(el)).to.equal('Hello there!');
@@ -75,7 +85,7 @@ describe('<chatbot-widget> host-page API', () => {
     await waitUntil(() => lastAnswerText(el) === 'Kept');
     el.stop();
     await el.updateComplete;
-    expect(answers(el)[0]!.querySelector('.note')!.textContent).to.contain('Stopped.');
+    expect(answers(el)[0]!.textContent).to.contain('Stopped.');
   });
 
   it('only focuses the message field on open() in inline mode', async () => {
@@ -85,7 +95,7 @@ describe('<chatbot-widget> host-page API', () => {
     el.open();
     await el.updateComplete;
     expect(fired).to.equal(false);
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'textarea'));
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'input'));
   });
 
   it('reloads when the bot or service changes', async () => {
@@ -93,8 +103,8 @@ describe('<chatbot-widget> host-page API', () => {
     await ask(el, 'Hi');
     await settled(el);
     el.botId = freshBotId();
-    await waitUntil(() => !el.shadowRoot!.querySelector('.message'));
-    await waitUntil(() => el.shadowRoot!.querySelector('textarea'));
+    await waitUntil(() => !queryByPart(el.shadowRoot!, 'message'));
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
     expect(service.requests.filter((request) => request.url.pathname.endsWith('/information'))).to.have.length(2);
   });
 });

@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import en from '../../../src/i18n/en.js';
 import { LANGUAGES, OPEN_CHAT_LABELS, loadStrings, matchLanguage, resolveLanguage } from '../../../src/i18n/index.js';
 import { THEME_TOKENS } from '../../../src/themes/tokens.js';
-import { ask, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { allByRole, ask, byPart, greeting, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 describe('<chatbot-widget> languages', () => {
   it('has every string in every pack, with working plural entries', async () => {
@@ -37,15 +37,15 @@ describe('<chatbot-widget> languages', () => {
 
   it("speaks the bot's language", async () => {
     const { el } = await mountWidget({ lang: '', bot: { bot_language: 'vi' } });
-    await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === 'Đặt câu hỏi…');
-    expect(part(el, '.panel').getAttribute('lang')).to.equal('vi');
+    await waitUntil(() => part<HTMLTextAreaElement>(el, 'input').placeholder === 'Đặt câu hỏi…');
+    expect(part(el, 'panel').getAttribute('lang')).to.equal('vi');
   });
 
   it('lets the element lang attribute win over the bot language', async () => {
     const { el } = await mountWidget({ lang: 'ja', bot: { bot_language: 'vi' } });
-    await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === '質問を入力…');
+    await waitUntil(() => part<HTMLTextAreaElement>(el, 'input').placeholder === '質問を入力…');
     el.setAttribute('lang', 'de');
-    await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === 'Stellen Sie eine Frage…');
+    await waitUntil(() => part<HTMLTextAreaElement>(el, 'input').placeholder === 'Stellen Sie eine Frage…');
   });
 
   it('falls back to the visitor language, then English', async () => {
@@ -53,7 +53,7 @@ describe('<chatbot-widget> languages', () => {
     Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => ['fr-CA', 'en'] });
     try {
       const { el } = await mountWidget({ lang: '', bot: { bot_language: '' } });
-      await waitUntil(() => part<HTMLTextAreaElement>(el, 'textarea').placeholder === 'Posez une question…');
+      await waitUntil(() => part<HTMLTextAreaElement>(el, 'input').placeholder === 'Posez une question…');
     } finally {
       Object.defineProperty(Navigator.prototype, 'languages', descriptor);
     }
@@ -63,21 +63,21 @@ describe('<chatbot-widget> languages', () => {
     const { el } = await mountWidget();
     el.strings = { placeholder: 'Ask ACME anything', greeting: 'Welcome to ACME support!', send: 42 as unknown as string };
     await el.updateComplete;
-    expect(part<HTMLTextAreaElement>(el, 'textarea').placeholder).to.equal('Ask ACME anything');
-    expect(part(el, '.greeting').textContent).to.equal('Welcome to ACME support!');
-    expect(part(el, '[part="send-button"]').getAttribute('aria-label')).to.equal('Send');
+    expect(part<HTMLTextAreaElement>(el, 'input').placeholder).to.equal('Ask ACME anything');
+    expect(greeting(el)!.textContent).to.equal('Welcome to ACME support!');
+    expect(part(el, 'send-button').getAttribute('aria-label')).to.equal('Send');
   });
 
   it('lays out right to left in Arabic, mirroring the suggestion arrow keys', async () => {
     const { el, service } = await mountWidget({ lang: 'ar' });
-    expect(part(el, '.panel').getAttribute('dir')).to.equal('rtl');
+    expect(part(el, 'panel').getAttribute('dir')).to.equal('rtl');
     service.queueAnswer('مرحبا', ['أ', 'ب', 'ج']);
     await ask(el, 'سؤال');
     await settled(el);
-    const user = part(el, '.message.user').getBoundingClientRect();
-    const bot = part(el, '.message.bot').getBoundingClientRect();
+    const user = part(el, 'user-message').getBoundingClientRect();
+    const bot = part(el, 'bot-message').getBoundingClientRect();
     expect(user.left).to.be.below(bot.left);
-    const chips = parts<HTMLButtonElement>(el, '.chip');
+    const chips = parts<HTMLButtonElement>(el, 'suggestion');
     expect(chips[1]!.getBoundingClientRect().right).to.be.at.most(chips[0]!.getBoundingClientRect().left);
     chips[0]!.focus();
     await sendKeys({ press: 'ArrowLeft' });
@@ -91,18 +91,18 @@ describe('<chatbot-widget> languages', () => {
     service.queueAnswer('Plans start at $9.', ['Is the widget free?', 'هل هو مجاني؟']);
     await ask(el, 'How much is it?');
     await settled(el);
-    expect(getComputedStyle(part(el, '.message.user .bubble')).direction).to.equal('ltr');
-    expect(getComputedStyle(part(el, '.message.bot .bubble')).direction).to.equal('ltr');
-    const chips = parts(el, '.chip').map((chip) => getComputedStyle(chip).direction);
+    expect(getComputedStyle(byPart(part(el, 'user-message'), 'bubble')).direction).to.equal('ltr');
+    expect(getComputedStyle(byPart(part(el, 'bot-message'), 'bubble')).direction).to.equal('ltr');
+    const chips = parts(el, 'suggestion').map((chip) => getComputedStyle(chip).direction);
     expect(chips).to.deep.equal(['ltr', 'rtl']);
     await ask(el, 'كم السعر؟');
     await settled(el);
-    expect(getComputedStyle(parts(el, '.message.user .bubble')[1]!).direction).to.equal('rtl');
+    expect(getComputedStyle(byPart(parts(el, 'user-message')[1]!, 'bubble')).direction).to.equal('rtl');
   });
 
   it('puts the launcher in the left corner in Arabic', async () => {
     const { el } = await mountWidget({ lang: 'ar', mode: 'launcher' });
-    const button = part(el, '[part="launcher"]').getBoundingClientRect();
+    const button = part(el, 'launcher').getBoundingClientRect();
     expect(button.left).to.equal(20);
   });
 });
@@ -122,13 +122,13 @@ describe('<chatbot-widget> theming', () => {
     el.style.setProperty('--chatbot-font-size', '20px');
     await ask(el, 'Hi');
     await settled(el);
-    expect(getComputedStyle(part(el, '.message.user .bubble')).backgroundColor).to.equal('rgb(1, 2, 3)');
-    expect(getComputedStyle(part(el, '.message.bot .bubble p')).fontSize).to.equal('20px');
+    expect(getComputedStyle(byPart(part(el, 'user-message'), 'bubble')).backgroundColor).to.equal('rgb(1, 2, 3)');
+    expect(getComputedStyle(allByRole(byPart(part(el, 'bot-message'), 'bubble'), 'paragraph')[0]!).fontSize).to.equal('20px');
   });
 
   it('follows the system colour scheme in auto, and obeys light and dark', async () => {
     const { el } = await mountWidget();
-    const background = () => getComputedStyle(part(el, '.panel')).backgroundColor;
+    const background = () => getComputedStyle(part(el, 'panel')).backgroundColor;
     expect(el.theme).to.equal('auto');
     expect(background()).to.equal('rgb(255, 255, 255)');
     await emulateMedia({ colorScheme: 'dark' });
@@ -148,7 +148,7 @@ describe('<chatbot-widget> theming', () => {
     document.head.append(style);
     try {
       const { el } = await mountWidget();
-      expect(getComputedStyle(part(el, '[part="header"]')).backgroundColor).to.equal('rgb(9, 8, 7)');
+      expect(getComputedStyle(part(el, 'header')).backgroundColor).to.equal('rgb(9, 8, 7)');
     } finally {
       style.remove();
     }
@@ -171,13 +171,13 @@ describe('<chatbot-widget> isolation from the page', () => {
     const measure = (widget: HTMLElement) => {
       const root = widget.shadowRoot!;
       const send = root.querySelector('[part="send-button"]')!;
-      const field = root.querySelector('textarea')!;
+      const field = root.querySelector('[part~="input"]')!;
       const style = getComputedStyle(field);
       return {
         send: getComputedStyle(send).display,
         sendWidth: send.getBoundingClientRect().width,
         fieldFont: `${style.fontSize} ${style.letterSpacing} ${style.textTransform} ${style.color}`,
-        greeting: getComputedStyle(root.querySelector('.greeting')!).textAlign,
+        greeting: getComputedStyle(allByRole(root.querySelector('[part~="thread"]')!, 'paragraph')[0]!).textAlign,
       };
     };
     const expected = measure(control);

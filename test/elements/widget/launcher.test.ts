@@ -1,10 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
+import { byRole, lastAnswerText, mountWidget, nextEvent, part, parts, settled } from './widget-helpers.js';
 
-const launcher = (el: ChatbotWidget) => part<HTMLButtonElement>(el, '[part="launcher"]');
-const panel = (el: ChatbotWidget) => part(el, '[part="panel"]');
+const launcher = (el: ChatbotWidget) => part<HTMLButtonElement>(el, 'launcher');
+const panel = (el: ChatbotWidget) => part(el, 'panel');
 const focused = (el: ChatbotWidget) => el.shadowRoot!.activeElement;
 
 async function shiftTab(): Promise<void> {
@@ -40,7 +40,7 @@ describe('<chatbot-widget> launcher mode', () => {
     expect(panel(el).getAttribute('role')).to.equal('dialog');
     expect(launcher(el).getAttribute('aria-expanded')).to.equal('true');
     expect(launcher(el).getAttribute('aria-label')).to.equal('Close chat');
-    expect(focused(el)).to.equal(part(el, 'textarea'));
+    expect(focused(el)).to.equal(part(el, 'input'));
     expect(window.scrollY).to.equal(scrollBefore);
     await expect(el).to.be.accessible();
   });
@@ -49,7 +49,7 @@ describe('<chatbot-widget> launcher mode', () => {
     const { el } = await mountWidget({ mode: 'launcher' });
     launcher(el).click();
     await el.updateComplete;
-    expect(focused(el)).to.equal(part(el, 'textarea'));
+    expect(focused(el)).to.equal(part(el, 'input'));
     const closed = nextEvent(el, 'chatbot-close');
     await sendKeys({ press: 'Escape' });
     await closed;
@@ -62,7 +62,7 @@ describe('<chatbot-widget> launcher mode', () => {
     const { el } = await mountWidget({ mode: 'launcher' });
     el.open();
     await el.updateComplete;
-    part<HTMLButtonElement>(el, '.header button[aria-label="Close chat"]').click();
+    byRole<HTMLButtonElement>(part(el, 'header'), 'button', { name: 'Close chat' }).click();
     await el.updateComplete;
     expect(el.opened).to.equal(false);
     expect(focused(el)).to.equal(launcher(el));
@@ -116,7 +116,7 @@ describe('<chatbot-widget> launcher mode', () => {
     expect(box.width).to.equal(375);
     expect(Math.round(box.height)).to.equal(667);
     expect(getComputedStyle(launcher(el)).display).to.equal('none');
-    const composer = part(el, '[part="composer"]').getBoundingClientRect();
+    const composer = part(el, 'composer').getBoundingClientRect();
     expect(composer.bottom).to.be.at.most(667);
   });
 
@@ -143,37 +143,37 @@ describe('<chatbot-widget> keyboard-only use', () => {
     launcher(el).focus();
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
-    expect(focused(el)).to.equal(part(el, 'textarea'));
+    expect(focused(el)).to.equal(part(el, 'input'));
     await sendKeys({ type: 'Hello there' });
     await sendKeys({ press: 'Enter' });
     await settled(el);
     expect(lastAnswerText(el)).to.equal('First answer');
-    await waitUntil(() => parts(el, '.chip').length === 2);
+    await waitUntil(() => parts(el, 'suggestion').length === 2);
     // Back from the message field to the one tab stop of the suggestions toolbar.
     await shiftTab();
-    expect(focused(el)).to.equal(parts(el, '.chip')[0]);
-    expect(parts(el, '.chip').map((chip) => chip.tabIndex)).to.deep.equal([0, -1]);
+    expect(focused(el)).to.equal(parts(el, 'suggestion')[0]);
+    expect(parts(el, 'suggestion').map((chip) => chip.tabIndex)).to.deep.equal([0, -1]);
     await sendKeys({ press: 'ArrowRight' });
-    expect(focused(el)).to.equal(parts(el, '.chip')[1]);
+    expect(focused(el)).to.equal(parts(el, 'suggestion')[1]);
     await el.updateComplete;
-    expect(parts(el, '.chip').map((chip) => chip.tabIndex)).to.deep.equal([-1, 0]);
+    expect(parts(el, 'suggestion').map((chip) => chip.tabIndex)).to.deep.equal([-1, 0]);
     await sendKeys({ press: 'ArrowRight' });
-    expect(focused(el)).to.equal(parts(el, '.chip')[0]);
+    expect(focused(el)).to.equal(parts(el, 'suggestion')[0]);
     await sendKeys({ press: 'End' });
-    expect(focused(el)).to.equal(parts(el, '.chip')[1]);
+    expect(focused(el)).to.equal(parts(el, 'suggestion')[1]);
     await sendKeys({ press: 'Home' });
     await sendKeys({ press: 'ArrowLeft' });
-    expect(focused(el)).to.equal(parts(el, '.chip')[1]);
+    expect(focused(el)).to.equal(parts(el, 'suggestion')[1]);
     await sendKeys({ press: 'Space' });
     await settled(el);
     expect(lastAnswerText(el)).to.equal('Something else, answered');
-    expect(focused(el)).to.equal(part(el, 'textarea'));
+    expect(focused(el)).to.equal(part(el, 'input'));
     await sendKeys({ type: 'line one' });
     await sendKeys({ down: 'Shift' });
     await sendKeys({ press: 'Enter' });
     await sendKeys({ up: 'Shift' });
     await sendKeys({ type: 'line two' });
-    expect(part<HTMLTextAreaElement>(el, 'textarea').value).to.equal('line one\nline two');
+    expect(part<HTMLTextAreaElement>(el, 'input').value).to.equal('line one\nline two');
     await sendKeys({ press: 'Escape' });
     await el.updateComplete;
     expect(focused(el)).to.equal(launcher(el));
@@ -181,9 +181,9 @@ describe('<chatbot-widget> keyboard-only use', () => {
 
   it('reaches the conversation region to scroll it by keyboard', async () => {
     const { el } = await mountWidget();
-    part<HTMLButtonElement>(el, 'textarea').focus();
+    part<HTMLButtonElement>(el, 'input').focus();
     await shiftTab();
-    expect(focused(el)).to.equal(part(el, '.thread'));
-    expect(part(el, '.thread').getAttribute('aria-label')).to.equal('Conversation');
+    expect(focused(el)).to.equal(part(el, 'thread'));
+    expect(part(el, 'thread').getAttribute('aria-label')).to.equal('Conversation');
   });
 });

@@ -2,7 +2,20 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { conversationKey, parseStoredConversation } from '../../../src/widget/conversation-store.js';
 import { createFakeService } from './fake-service.js';
-import { answers, ask, freshBotId, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import {
+  answers,
+  ask,
+  button,
+  byRole,
+  freshBotId,
+  greeting,
+  lastAnswerText,
+  mountWidget,
+  part,
+  parts,
+  queryByRole,
+  settled,
+} from './widget-helpers.js';
 
 describe('<chatbot-widget> persistence', () => {
   it('restores the conversation when the widget is created again', async () => {
@@ -15,9 +28,9 @@ describe('<chatbot-widget> persistence', () => {
     first.el.remove();
 
     const second = await mountWidget({ botId }, service);
-    expect(parts(second.el, '.message.user')[0]!.textContent).to.contain('Remember me');
+    expect(parts(second.el, 'user-message')[0]!.textContent).to.contain('Remember me');
     expect(lastAnswerText(second.el)).to.equal('Remembered answer');
-    expect(parts(second.el, '.chip').map((chip) => chip.textContent)).to.deep.equal(['Follow up?']);
+    expect(parts(second.el, 'suggestion').map((chip) => chip.textContent)).to.deep.equal(['Follow up?']);
     await ask(second.el, 'And now?');
     await settled(second.el);
     const [before, after] = service.streamBodies;
@@ -32,7 +45,7 @@ describe('<chatbot-widget> persistence', () => {
     await ask(first.el, 'For bot one');
     await settled(first.el);
     const other = await mountWidget({ botId: freshBotId() }, service);
-    expect(parts(other.el, '.message')).to.have.length(0);
+    expect(parts(other.el, 'message')).to.have.length(0);
   });
 
   it('uses sessionStorage by default, localStorage with storage="local", and nothing with storage="none"', async () => {
@@ -54,11 +67,11 @@ describe('<chatbot-widget> persistence', () => {
     await ask(el, 'Old question');
     await settled(el);
     const oldSession = service.streamBodies[0]!['session_id'];
-    part<HTMLButtonElement>(el, 'button[aria-label="New conversation"]').click();
+    button(el, 'New conversation').click();
     await el.updateComplete;
-    expect(parts(el, '.message')).to.have.length(0);
-    expect(part(el, '.greeting')).to.exist;
-    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'textarea'));
+    expect(parts(el, 'message')).to.have.length(0);
+    expect(greeting(el)).to.exist;
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'input'));
     await ask(el, 'Fresh question');
     await settled(el);
     expect(service.streamBodies[1]!['session_id']).to.not.equal(oldSession);
@@ -82,9 +95,9 @@ describe('<chatbot-widget> persistence', () => {
     sessionStorage.setItem(conversationKey(botId), stored!);
     const second = await mountWidget({ botId }, service);
     expect(lastAnswerText(second.el)).to.equal('Half of it');
-    expect(part(second.el, '.note.error').textContent).to.contain('did not arrive completely');
+    expect(part(second.el, 'error').textContent).to.contain('did not arrive completely');
     service.queueAnswer('The whole of it');
-    part<HTMLButtonElement>(second.el, '.note.error button').click();
+    byRole<HTMLButtonElement>(part(second.el, 'error'), 'button', { name: 'Retry' }).click();
     await settled(second.el);
     expect(lastAnswerText(second.el)).to.equal('The whole of it');
     expect(answers(second.el)).to.have.length(1);
@@ -94,7 +107,7 @@ describe('<chatbot-widget> persistence', () => {
     const botId = freshBotId();
     sessionStorage.setItem(conversationKey(botId), '{"version":1,"sessionId":"s","messages":[{"role":"alien"}]}');
     const { el } = await mountWidget({ botId });
-    expect(parts(el, '.message')).to.have.length(0);
+    expect(parts(el, 'message')).to.have.length(0);
     sessionStorage.setItem(conversationKey(botId), 'not json at all');
     expect(parseStoredConversation(sessionStorage.getItem(conversationKey(botId)))).to.equal(undefined);
   });
@@ -121,10 +134,10 @@ describe('<chatbot-widget> persistence', () => {
     const first = await mountWidget({ botId }, service);
     await ask(first.el, 'Rate me');
     await settled(first.el);
-    part<HTMLButtonElement>(first.el, 'button[aria-label="Helpful"]').click();
+    button(first.el, 'Helpful').click();
     first.el.remove();
     const el = await fixture<ChatbotWidget>(html`<chatbot-widget mode="inline" bot-id=${botId} base-url="https://service.test" .fetch=${service.fetch}></chatbot-widget>`);
-    await waitUntil(() => el.shadowRoot!.querySelector('button[aria-label="Helpful"]'));
-    expect(part(el, 'button[aria-label="Helpful"]').getAttribute('aria-pressed')).to.equal('true');
+    await waitUntil(() => queryByRole(el.shadowRoot!, 'button', { name: 'Helpful' }));
+    expect(button(el, 'Helpful').getAttribute('aria-pressed')).to.equal('true');
   });
 });

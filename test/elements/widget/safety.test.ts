@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { ask, mountWidget, parts, settled } from './widget-helpers.js';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { ask, byPart, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 declare global {
   interface Window {
@@ -41,6 +41,17 @@ const ALLOWED_TAGS = new Set(
   'div span p strong em del code pre a ul ol li blockquote hr table thead tbody tr th td br button svg path h2 h3 time form textarea label input'.split(' '),
 );
 
+/**
+ * Resolves once this page has failed to load `x`, the image most payloads point at: an injected `onerror`
+ * would have run by then, since the browser fails that one request for every image that asks for it.
+ */
+async function afterInjectedHandlersCouldRun(): Promise<void> {
+  const probe = new Image();
+  const failed = oneEvent(probe, 'error');
+  probe.src = 'x';
+  await failed;
+}
+
 function assertClean(root: ShadowRoot): void {
   for (const element of root.querySelectorAll('*')) {
     const tag = element.localName;
@@ -51,7 +62,7 @@ function assertClean(root: ShadowRoot): void {
     if (tag === 'svg') expect(element.getAttribute('aria-hidden'), 'only the icons are svg').to.equal('true');
     if (tag === 'a') expect(['http:', 'https:', 'mailto:']).to.include(new URL((element as HTMLAnchorElement).href).protocol);
     if (tag === 'button' || tag === 'form' || tag === 'input') {
-      expect(element.closest('.markdown') === null || element.closest('.code-bar') !== null, `<${tag}> inside an answer`).to.equal(true);
+      expect(element.closest('[part~="bubble"]') === null || element.closest('[part~="code-block"]') !== null, `<${tag}> inside an answer`).to.equal(true);
     }
   }
 }
@@ -67,11 +78,10 @@ describe('<chatbot-widget> safety', () => {
     service.queueAnswer(corpus, [], { chunkSize: 7 });
     await ask(el, 'Show me everything');
     await settled(el);
-    // Give anything that could run (onerror, onload) a chance to.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterInjectedHandlersCouldRun();
     expect(window.__pwned).to.equal(undefined);
     assertClean(el.shadowRoot!);
-    const answer = parts(el, '.message.bot .bubble')[0]!;
+    const answer = byPart(part(el, 'bot-message'), 'bubble');
     expect(answer.textContent).to.contain('<script>window.__pwned = 1</script>');
     expect(answer.textContent).to.contain('<img src=x onerror="window.__pwned = 1">');
     const live = [...answer.querySelectorAll('a')].map((link) => link.getAttribute('href'));
@@ -92,7 +102,7 @@ describe('<chatbot-widget> safety', () => {
       await settled(el);
       assertClean(el.shadowRoot!);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterInjectedHandlersCouldRun();
     expect(window.__pwned).to.equal(undefined);
   });
 
@@ -102,14 +112,14 @@ describe('<chatbot-widget> safety', () => {
     service.queueAnswer('Hi', ['<img src=x onerror="window.__pwned=1">', '<a href="javascript:window.__pwned=1">go</a>']);
     await ask(el, 'hi');
     await settled(el);
-    await waitUntil(() => parts(el, '.chip').length === 2);
-    expect(parts(el, 'h2')[0]!.textContent).to.equal(hostileName);
-    expect(parts(el, '.chip')[0]!.textContent).to.equal('<img src=x onerror="window.__pwned=1">');
+    await waitUntil(() => parts(el, 'suggestion').length === 2);
+    expect(parts(el, 'title')[0]!.textContent).to.equal(hostileName);
+    expect(parts(el, 'suggestion')[0]!.textContent).to.equal('<img src=x onerror="window.__pwned=1">');
     service.queue({ kind: 'response', response: () => new Response('{"message":"boom"}', { status: 500 }) });
     await ask(el, 'fail');
     await settled(el);
-    expect(parts(el, '.note.error')[0]!.textContent).to.contain('<script>window.__pwned=1</script>');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(parts(el, 'error')[0]!.textContent).to.contain('<script>window.__pwned=1</script>');
+    await afterInjectedHandlersCouldRun();
     expect(window.__pwned).to.equal(undefined);
     assertClean(el.shadowRoot!);
   });

@@ -3,7 +3,20 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { ChatbotErrorEvent, ChatbotMessageSentEvent, ChatbotSuggestionSelectEvent } from '../../../src/chatbot-widget.js';
 import { formatAnswer } from '../../../src/stream/index.js';
 import { jsonResponse } from './fake-service.js';
-import { answers, ask, lastAnswerText, mountWidget, part, parts, settled, nextEvent } from './widget-helpers.js';
+import {
+  allByRole,
+  answers,
+  ask,
+  byPart,
+  byRole,
+  lastAnswerText,
+  mountWidget,
+  nextEvent,
+  part,
+  parts,
+  queryByRole,
+  settled,
+} from './widget-helpers.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 
@@ -15,16 +28,16 @@ describe('<chatbot-widget> streaming', () => {
     stream.push('*Answer:* Hel');
     await waitUntil(() => lastAnswerText(el) === 'Hel', 'first chunk not shown');
     expect(answers(el)[0]!.getAttribute('aria-busy')).to.equal('true');
-    expect(part(el, '[part="stop-button"]').getAttribute('aria-label')).to.equal('Stop');
+    expect(part(el, 'stop-button').getAttribute('aria-label')).to.equal('Stop');
     stream.push('lo, **wor');
     await waitUntil(() => lastAnswerText(el) === 'Hello, wor');
-    expect(part(el, '.bubble strong').textContent).to.equal('wor');
+    expect(byRole(byPart(part(el, 'bot-message'), 'bubble'), 'strong').textContent).to.equal('wor');
     stream.push('ld**\n\n*Suggest Questions:*\n1. More?\n');
     stream.close();
     await settled(el);
     expect(lastAnswerText(el)).to.equal('Hello, world');
-    expect(parts(el, '.chip').map((chip) => chip.textContent)).to.deep.equal(['More?']);
-    expect(part(el, '[part="send-button"]')).to.exist;
+    expect(parts(el, 'suggestion').map((chip) => chip.textContent)).to.deep.equal(['More?']);
+    expect(part(el, 'send-button')).to.exist;
   });
 
   it('shows slow chunks one after another', async () => {
@@ -47,7 +60,8 @@ describe('<chatbot-widget> streaming', () => {
     const lengths = new Set<number>();
     let watching = true;
     const watch = () => {
-      lengths.add(el.shadowRoot!.querySelectorAll('.message.bot .bubble p').length);
+      const answer = parts(el, 'bot-message')[0];
+      lengths.add(answer ? allByRole(answer, 'paragraph').length : 0);
       if (watching) requestAnimationFrame(watch);
     };
     requestAnimationFrame(watch);
@@ -55,7 +69,7 @@ describe('<chatbot-widget> streaming', () => {
     await ask(el, 'Everything at once');
     await complete;
     watching = false;
-    expect(el.shadowRoot!.querySelectorAll('.message.bot .bubble p')).to.have.length(60);
+    expect(allByRole(byPart(part(el, 'bot-message'), 'bubble'), 'paragraph')).to.have.length(60);
     // Drawn in slices: several different paragraph counts were seen on the way.
     expect([...lengths].filter((count) => count > 0 && count < 60).length).to.be.greaterThan(2);
   });
@@ -101,12 +115,12 @@ describe('<chatbot-widget> streaming', () => {
     await settled(el);
     const picked = nextEvent(el, 'chatbot-suggestion-select');
     const sent = nextEvent(el, 'chatbot-message-sent');
-    parts<HTMLButtonElement>(el, '.chip')[1]!.click();
+    parts<HTMLButtonElement>(el, 'suggestion')[1]!.click();
     expect(((await picked) as ChatbotSuggestionSelectEvent).question).to.equal('Beta?');
     expect(((await sent) as ChatbotMessageSentEvent).message).to.equal('Beta?');
     await settled(el);
-    await waitUntil(() => parts(el, '.chip').length === 2);
-    parts<HTMLButtonElement>(el, '.chip')[0]!.focus();
+    await waitUntil(() => parts(el, 'suggestion').length === 2);
+    parts<HTMLButtonElement>(el, 'suggestion')[0]!.focus();
     await sendKeys({ press: 'ArrowRight' });
     const sentByKey = nextEvent(el, 'chatbot-message-sent');
     await sendKeys({ press: 'Enter' });
@@ -121,7 +135,7 @@ describe('<chatbot-widget> streaming', () => {
     await ask(el, 'start');
     await settled(el);
     el.addEventListener('chatbot-suggestion-select', (event) => event.preventDefault(), { once: true });
-    parts<HTMLButtonElement>(el, '.chip')[0]!.click();
+    parts<HTMLButtonElement>(el, 'suggestion')[0]!.click();
     await el.updateComplete;
     expect(service.streamBodies).to.have.length(1);
   });
@@ -132,16 +146,16 @@ describe('<chatbot-widget> streaming', () => {
     await ask(el, 'Tell me a story');
     stream.push('*Answer:* Once upon a time');
     await waitUntil(() => lastAnswerText(el) === 'Once upon a time');
-    part<HTMLButtonElement>(el, '[part="stop-button"]').click();
+    part<HTMLButtonElement>(el, 'stop-button').click();
     await el.updateComplete;
     expect(lastAnswerText(el)).to.equal('Once upon a time');
     expect(answers(el)[0]!.getAttribute('aria-busy')).to.equal('false');
-    expect(answers(el)[0]!.querySelector('.note')!.textContent).to.contain('Stopped.');
+    expect(answers(el)[0]!.textContent).to.contain('Stopped.');
     stream.push(' there was more');
     await nextFrame();
     expect(lastAnswerText(el)).to.equal('Once upon a time');
     service.queueAnswer('A complete story.');
-    answers(el)[0]!.querySelector<HTMLButtonElement>('.note button')!.click();
+    byRole<HTMLButtonElement>(answers(el)[0]!, 'button', { name: 'Retry' }).click();
     await settled(el);
     expect(answers(el)).to.have.length(1);
     expect(lastAnswerText(el)).to.equal('A complete story.');
@@ -160,13 +174,13 @@ describe('<chatbot-widget> failures', () => {
     expect(error).to.include({ operation: 'answer', kind: 'service' });
     expect(error.error.name).to.equal('ApiError');
     await settled(el);
-    const note = part(el, '.note.error');
+    const note = part(el, 'error');
     expect(note.textContent).to.contain('Something went wrong. Please try again.');
     service.queueAnswer('Now it works');
-    note.querySelector('button')!.click();
+    byRole<HTMLButtonElement>(note, 'button', { name: 'Retry' }).click();
     await settled(el);
     expect(lastAnswerText(el)).to.equal('Now it works');
-    expect(parts(el, '.note.error')).to.have.length(0);
+    expect(parts(el, 'error')).to.have.length(0);
   });
 
   it("shows the bot's custom error message on failure", async () => {
@@ -174,7 +188,7 @@ describe('<chatbot-widget> failures', () => {
     service.queue({ kind: 'network' });
     await ask(el, 'Hello?');
     await settled(el);
-    expect(part(el, '.note.error').textContent).to.contain('Our assistant is resting, email us.');
+    expect(part(el, 'error').textContent).to.contain('Our assistant is resting, email us.');
   });
 
   it('keeps the text of an answer cut off mid-stream, with Retry', async () => {
@@ -188,8 +202,8 @@ describe('<chatbot-widget> failures', () => {
     expect(((await failed) as ChatbotErrorEvent).kind).to.equal('network');
     await settled(el);
     expect(lastAnswerText(el)).to.equal('The first half');
-    expect(part(el, '.note.error').textContent).to.contain('The answer did not arrive completely.');
-    expect(part(el, '.note.error button').textContent).to.equal('Retry');
+    expect(part(el, 'error').textContent).to.contain('The answer did not arrive completely.');
+    expect(queryByRole(part(el, 'error'), 'button', { name: 'Retry' })).to.exist;
   });
 
   it('explains a network failure', async () => {
@@ -197,7 +211,7 @@ describe('<chatbot-widget> failures', () => {
     service.queue({ kind: 'network' });
     await ask(el, 'Hello?');
     await settled(el);
-    expect(part(el, '.note.error').textContent).to.contain('Could not reach the service');
+    expect(part(el, 'error').textContent).to.contain('Could not reach the service');
   });
 
   it('treats an empty stream as a failed answer', async () => {
@@ -207,7 +221,7 @@ describe('<chatbot-widget> failures', () => {
     await ask(el, 'Hello?');
     expect(((await failed) as ChatbotErrorEvent).kind).to.equal('empty');
     await settled(el);
-    expect(part(el, '.note.error').textContent).to.contain('No answer came back.');
+    expect(part(el, 'error').textContent).to.contain('No answer came back.');
   });
 
   it('treats a stream of only markers as a failed answer', async () => {
@@ -215,7 +229,7 @@ describe('<chatbot-widget> failures', () => {
     service.queue({ kind: 'text', body: '*Answer:* \n\n*Suggest Questions:*\n' });
     await ask(el, 'Hello?');
     await settled(el);
-    expect(part(el, '.note.error').textContent).to.contain('No answer came back.');
+    expect(part(el, 'error').textContent).to.contain('No answer came back.');
   });
 
   it('reports a malformed body (an error object with status 200) as a failure', async () => {
@@ -226,7 +240,7 @@ describe('<chatbot-widget> failures', () => {
     const error = (await failed) as ChatbotErrorEvent;
     expect(error.operation).to.equal('answer');
     await settled(el);
-    expect(part(el, '.note.error button')).to.exist;
+    expect(queryByRole(part(el, 'error'), 'button', { name: 'Retry' })).to.exist;
   });
 
   it('shows a body that is not valid UTF-8 with replacement characters rather than failing', async () => {
@@ -247,7 +261,7 @@ describe('<chatbot-widget> failures', () => {
     await ask(el, 'Hello?');
     expect(((await failed) as ChatbotErrorEvent).kind).to.equal('no-messages');
     await settled(el);
-    expect(part(el, '.note.error').textContent).to.contain('cannot answer any more messages');
+    expect(part(el, 'error').textContent).to.contain('cannot answer any more messages');
   });
 
   it('answers over server-sent events too', async () => {

@@ -1,9 +1,13 @@
 // Shared steps of the widget's element tests.
 import { fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/chatbot-widget.js';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import type { ChatbotWidgetEventMap } from '../../../src/widget/events.js';
+import { allByPart, allByRole, byPart, queryByPart, textOf } from '../queries.js';
 import { createFakeService, type FakeService, type FakeServiceOptions } from './fake-service.js';
+
+export { allByPart, allByRole, byPart, byRole, descriptionOf, nameOf, queryByPart, queryByRole, textOf } from '../queries.js';
 
 let counter = 0;
 
@@ -18,16 +22,37 @@ export function shadow(el: ChatbotWidget): ShadowRoot {
   return el.shadowRoot!;
 }
 
-/** One element in the widget's shadow root (throws when missing). */
-export function part<T extends Element = HTMLElement>(el: ChatbotWidget, selector: string): T {
-  const found = el.shadowRoot!.querySelector<T>(selector);
-  if (!found) throw new Error(`No ${selector} in the widget`);
+/** The first element with a documented part name (`panel`, `thread`, `bot-message`, `suggestion`, …); throws when none. */
+export function part<T extends HTMLElement = HTMLElement>(el: ChatbotWidget, name: string): T {
+  return byPart<T>(el.shadowRoot!, name);
+}
+
+/** Every element with a documented part name. */
+export function parts<T extends HTMLElement = HTMLElement>(el: ChatbotWidget, name: string): T[] {
+  return allByPart<T>(el.shadowRoot!, name);
+}
+
+/** The first button with this accessible name (answers repeat theirs: Copy, Helpful); throws when none. */
+export function button(el: ChatbotWidget, name: string): HTMLButtonElement {
+  const found = allByRole<HTMLButtonElement>(el.shadowRoot!, 'button', { name })[0];
+  if (!found) throw new Error(`No button named ${name}`);
   return found;
 }
 
-/** All matching elements in the widget's shadow root. */
-export function parts<T extends Element = HTMLElement>(el: ChatbotWidget, selector: string): T[] {
-  return [...el.shadowRoot!.querySelectorAll<T>(selector)];
+/** The suggested questions shown now. */
+export function suggestions(el: ChatbotWidget): HTMLButtonElement[] {
+  return parts<HTMLButtonElement>(el, 'suggestion');
+}
+
+/** The greeting at the top of an empty conversation: the thread's first paragraph. */
+export function greeting(el: ChatbotWidget): HTMLElement | undefined {
+  const thread = queryByPart(el.shadowRoot!, 'thread');
+  return thread ? allByRole(thread, 'paragraph')[0] : undefined;
+}
+
+/** The message field. */
+export function composer(el: ChatbotWidget): HTMLTextAreaElement {
+  return part<HTMLTextAreaElement>(el, 'input');
 }
 
 /** Mounts an inline widget on a fake service and waits until it is ready to chat. */
@@ -52,32 +77,36 @@ export async function mountWidget(
     .fetch=${service.fetch}
     style="height: 560px"
   ></chatbot-widget>`);
-  if (options.ready !== false) await waitUntil(() => el.shadowRoot!.querySelector('textarea'), 'the widget did not become ready');
+  if (options.ready !== false) await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'the widget did not become ready');
   return { el, service };
 }
 
-/** Types a question into the composer and sends it with Enter. */
+/**
+ * Types a question into the message field and sends it with Enter, as a person does on a keyboard (a closed
+ * launcher is clicked open first: its field cannot take keys).
+ */
 export async function ask(el: ChatbotWidget, text: string): Promise<void> {
-  const field = part<HTMLTextAreaElement>(el, 'textarea');
-  field.value = text;
-  field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  if (el.mode === 'launcher' && !el.opened) {
+    part(el, 'launcher').click();
+    await el.updateComplete;
+  }
+  composer(el).focus();
+  await sendKeys({ type: text });
   await el.updateComplete;
-  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+  await sendKeys({ press: 'Enter' });
   await el.updateComplete;
 }
 
 /** The answer messages. */
 export function answers(el: ChatbotWidget): HTMLElement[] {
-  return parts(el, '.message.bot');
+  return parts(el, 'bot-message');
 }
 
-/** The text of the last answer bubble (without the hidden sender label). */
+/** The text of the last answer bubble, without the sender's name read out before it. */
 export function lastAnswerText(el: ChatbotWidget): string {
-  const bubble = answers(el).at(-1)?.querySelector('.bubble');
-  if (!bubble) return '';
-  const clone = bubble.cloneNode(true) as HTMLElement;
-  clone.querySelector('.sr-only')?.remove();
-  return clone.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const last = answers(el).at(-1);
+  const bubble = last ? queryByPart(last, 'bubble') : null;
+  return textOf(bubble).replace(/^[^:]*: /, '');
 }
 
 /** Waits until the last answer has settled (not streaming). */

@@ -1,10 +1,30 @@
 // <bot-admin> against the real reference service (started by the test runner with the demo account): the
 // newcomer's path from the demo page, step by step.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/bot-admin.js';
 import type { BotAdmin, BotAdminEventMap } from '../../../src/bot-admin.js';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { createClient } from '../../../src/api/client.js';
+import {
+  alerts,
+  allByRole,
+  button,
+  field,
+  nameOf,
+  openTab,
+  panel,
+  part,
+  queryByPart,
+  queryByRole,
+  root,
+  scrapeRun,
+  settingsForm,
+  sourceRows,
+  statuses,
+  text,
+  typeInto as type,
+} from '../../elements/admin/admin-helpers.js';
 
 interface ReferenceService {
   url: string;
@@ -21,42 +41,19 @@ async function referenceService(): Promise<ReferenceService> {
   return (await response.json()) as ReferenceService;
 }
 
-function q<T extends Element = HTMLElement>(el: BotAdmin, selector: string): T | null {
-  return el.shadowRoot!.querySelector<T>(selector);
-}
-
-function text(node: Element | null): string {
-  if (!node) return '';
-  const copy = node.cloneNode(true) as Element;
-  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
-  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function field<T extends HTMLElement = HTMLInputElement>(el: BotAdmin, label: string): T {
-  const match = [...el.shadowRoot!.querySelectorAll('label')].find((candidate) => text(candidate) === label);
-  if (!match) throw new Error(`No label "${label}"`);
-  return el.shadowRoot!.querySelector<T>(`#${CSS.escape(match.htmlFor)}`)!;
-}
-
-async function type(el: BotAdmin, control: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
-  control.value = value;
-  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  await el.updateComplete;
-}
-
 function press(el: BotAdmin, label: string): void {
-  const target = [...el.shadowRoot!.querySelectorAll('button')].find((candidate) => text(candidate) === label);
-  if (!target) throw new Error(`No button "${label}"`);
-  target.click();
+  button(el, label).click();
 }
+
+const run = scrapeRun;
 
 /** The next event of a kind; fails after 20 s, naming what the admin shows as alerts. */
 function nextEvent<K extends keyof BotAdminEventMap>(el: BotAdmin, name: K): Promise<BotAdminEventMap[K]> {
   const event = oneEvent(el, name) as unknown as Promise<BotAdminEventMap[K]>;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      const alerts = [...el.shadowRoot!.querySelectorAll('[role="alert"]')].map((node) => text(node)).join(' | ');
-      reject(new Error(`No ${name} within 20 s; alerts: ${alerts || 'none'}`));
+      const shown = alerts(root(el)).join(' | ');
+      reject(new Error(`No ${name} within 20 s; alerts: ${shown || 'none'}`));
     }, 20000);
     void event.then((value) => {
       clearTimeout(timer);
@@ -65,19 +62,13 @@ function nextEvent<K extends keyof BotAdminEventMap>(el: BotAdmin, name: K): Pro
   });
 }
 
-async function openTab(el: BotAdmin, label: string): Promise<void> {
-  const tab = [...el.shadowRoot!.querySelectorAll('[role="tab"]')].find((candidate) => text(candidate) === label);
-  (tab as HTMLButtonElement).click();
-  await el.updateComplete;
-}
-
 async function signIn(el: BotAdmin, svc: ReferenceService): Promise<void> {
   await type(el, field(el, 'User name'), svc.username);
   await type(el, field(el, 'Password'), svc.password);
   const login = nextEvent(el, 'bot-admin-login');
   press(el, 'Sign in');
   await login;
-  await waitUntil(() => q(el, 'form.settings') !== null, 'the settings did not appear after signing in', SLOW);
+  await waitUntil(() => settingsForm(el) !== null, 'the settings did not appear after signing in', SLOW);
 }
 
 describe('<bot-admin> with the reference service', function () {
@@ -88,9 +79,9 @@ describe('<bot-admin> with the reference service', function () {
     const el = await fixture<BotAdmin>(html`<bot-admin base-url=${svc.url} lang="en"></bot-admin>`);
 
     // Sign in with the demo account.
-    expect(text(q(el, '#login-title'))).to.equal('Sign in');
+    expect(queryByRole(root(el), 'region', { name: 'Sign in' })).to.not.equal(null);
     await signIn(el, svc);
-    expect(text(q(el, '#settings-title'))).to.equal('New bot');
+    expect(nameOf(settingsForm(el)!)).to.equal('New bot');
     expect(field(el, 'Owner ID').value).to.match(/^[0-9a-f-]{36}$/);
 
     // Create a bot.
@@ -113,11 +104,12 @@ describe('<bot-admin> with the reference service', function () {
     const updatedEvent = await updated;
     expect(updatedEvent.created).to.equal(false);
     expect(updatedEvent.bot).to.include({ id: botId, bot_name: `${name} (updated)`, temperature: 0.4 });
-    await waitUntil(() => text(q(el, '.save-status')) === 'Changes saved.', 'no saved announcement', SLOW);
+    await waitUntil(() => statuses(part(el, 'actions')).includes('Changes saved.'), 'no saved announcement', SLOW);
 
     // Add a page the service serves itself, and see it listed with its words.
     await openTab(el, 'Knowledge base');
-    await waitUntil(() => q(el, '#panel-sources .empty') !== null, 'the empty knowledge base did not show', SLOW);
+    const emptyNote = 'No pages yet. Add a website above.';
+    await waitUntil(() => allByRole(panel(el, 'Knowledge base'), 'paragraph').map(text).includes(emptyNote), 'the empty knowledge base did not show', SLOW);
     const page = `${svc.url}/demo-site/faq.html`;
     await type(el, field(el, 'Address'), page);
     field(el, 'This page only').click();
@@ -126,43 +118,44 @@ describe('<bot-admin> with the reference service', function () {
     const addedEvent = await added;
     expect(addedEvent.url).to.equal(page);
     expect(addedEvent.words).to.be.greaterThan(0);
-    await waitUntil(() => q(el, '#panel-sources tbody tr') !== null, 'the page was not listed', SLOW);
-    const row = [...q(el, '#panel-sources tbody tr')!.children].map((cell) => text(cell));
+    await waitUntil(() => sourceRows(el).length > 0, 'the page was not listed', SLOW);
+    const row = [...sourceRows(el)[0]!.children].map((cell) => text(cell));
     expect(row[0]).to.equal(page);
     expect(Number(row[1]!.replace(/\D/g, ''))).to.equal(addedEvent.words);
-    expect(text(q(el, '.run [role="status"]'))).to.contain(`Added ${page}`);
+    expect(run(el).status).to.contain(`Added ${page}`);
 
     // Chat in the preview, with an unsaved prompt.
     await openTab(el, 'Settings');
     await type(el, field<HTMLTextAreaElement>(el, 'Instructions (prompt)'), 'Unsaved: answer briefly.');
-    const widget = q<ChatbotWidget>(el, 'aside.preview chatbot-widget')!;
+    const widget = part(el, 'preview').querySelector<ChatbotWidget>('chatbot-widget')!;
     expect(widget.settings?.custom_prompt).to.equal('Unsaved: answer briefly.');
-    await waitUntil(() => widget.shadowRoot?.querySelector('textarea'), 'the preview did not become ready', SLOW);
+    await waitUntil(() => queryByPart(widget.shadowRoot!, 'input'), 'the preview did not become ready', SLOW);
     const question = 'How do I embed the widget?';
-    const composer = widget.shadowRoot!.querySelector('textarea')!;
-    composer.value = question;
-    composer.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-    await widget.updateComplete;
+    queryByPart(widget.shadowRoot!, 'input')!.focus();
+    await sendKeys({ type: question });
     const answered = Promise.race([
       oneEvent(widget, 'chatbot-answer-complete'),
       new Promise((_, reject) => setTimeout(() => reject(new Error('The preview did not answer within 20 s')), 20000)),
     ]);
-    composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+    await sendKeys({ press: 'Enter' });
     const answer = (await answered) as unknown as { answer: string };
     expect(answer.answer.trim()).to.not.equal('');
     expect(el.hasUnsavedChanges).to.equal(true);
 
     // Find the conversation in the history.
     await openTab(el, 'History');
-    await waitUntil(() => el.shadowRoot!.querySelectorAll('.sessions .session').length > 0, 'no conversation in the history', SLOW);
-    const session = q(el, '.sessions .session')!;
-    expect(text(session.querySelector('.question'))).to.equal(question);
-    expect(text(session.querySelector('.meta'))).to.contain('2 messages');
-    (session as HTMLButtonElement).click();
+    const sessions = () => {
+      const list = queryByRole(root(el), 'list', { name: 'Conversations' });
+      return list ? allByRole<HTMLButtonElement>(list, 'button') : [];
+    };
+    await waitUntil(() => sessions().length > 0, 'no conversation in the history', SLOW);
+    const session = sessions()[0]!;
+    expect(nameOf(session)).to.match(new RegExp(`^${question.replace(/[?.]/g, '\\$&')} .* · 2 messages$`));
+    session.click();
     await el.updateComplete;
-    const transcript = [...el.shadowRoot!.querySelectorAll('.transcript li')].map((item) => text(item.querySelector('p')));
-    expect(transcript[0]).to.equal(question);
+    const transcript = allByRole(part(el, 'transcript'), 'listitem').map(text);
     expect(transcript).to.have.length(2);
+    expect(transcript[0]).to.equal(`Visitor ${question}`);
 
     // The service stored the update, not the unsaved preview prompt.
     const { access_token } = await createClient({ baseUrl: svc.url }).login({ username: svc.username, password: svc.password });
@@ -175,15 +168,15 @@ describe('<bot-admin> with the reference service', function () {
     const el = await fixture<BotAdmin>(html`<bot-admin base-url=${svc.url} bot-id=${svc.botId} lang="en" no-preview></bot-admin>`);
     await signIn(el, svc);
     await openTab(el, 'Knowledge base');
-    await waitUntil(() => q(el, '#panel-sources tbody tr') !== null, 'the demo knowledge base was not listed', SLOW);
-    const rowsBefore = el.shadowRoot!.querySelectorAll('#panel-sources tbody tr').length;
+    await waitUntil(() => sourceRows(el).length > 0, 'the demo knowledge base was not listed', SLOW);
+    const rowsBefore = sourceRows(el).length;
     await type(el, field(el, 'Address'), 'http://10.255.255.1/private');
     const failed = nextEvent(el, 'bot-admin-error');
     press(el, 'Add');
     expect((await failed).operation).to.equal('add-source');
-    await waitUntil(() => q(el, '.run [role="alert"]') !== null, 'no refusal shown', SLOW);
-    expect(text(q(el, '.run [role="alert"]'))).to.match(/^The service could not read http:\/\/10\.255\.255\.1\/private\. \S/);
-    expect(el.shadowRoot!.querySelectorAll('#panel-sources tbody tr').length).to.equal(rowsBefore);
+    await waitUntil(() => run(el).alert !== '', 'no refusal shown', SLOW);
+    expect(run(el).alert).to.match(/^The service could not read http:\/\/10\.255\.255\.1\/private\. \S/);
+    expect(sourceRows(el).length).to.equal(rowsBefore);
     await expect(el).to.be.accessible();
   });
 });

@@ -1,9 +1,11 @@
 // <chatbot-widget> against the real reference service (started by the test runner with the seeded demo
 // bot and its knowledge base): both modes, streaming, Markdown, suggestions, the lead form and bot states.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/chatbot-widget.js';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { createClient, type Bot } from '../../../src/api/index.js';
+import { allByPart, allByRole, byPart, byRole, queryByPart, queryByRole, textOf } from '../../elements/queries.js';
 
 interface ReferenceService {
   url: string;
@@ -21,8 +23,8 @@ async function referenceService(): Promise<ReferenceService> {
 }
 
 const root = (el: ChatbotWidget) => el.shadowRoot!;
-const answerTexts = (el: ChatbotWidget) =>
-  [...root(el).querySelectorAll('.message.bot .bubble')].map((bubble) => bubble.textContent!.replace(/\s+/g, ' ').trim());
+const answerTexts = (el: ChatbotWidget) => allByPart(root(el), 'bot-message').map((answer) => textOf(byPart(answer, 'bubble')));
+const field = (el: ChatbotWidget) => queryByPart<HTMLTextAreaElement>(root(el), 'input');
 
 async function mount(mode: 'inline' | 'launcher', botId = service.botId): Promise<ChatbotWidget> {
   return fixture<ChatbotWidget>(html`<chatbot-widget
@@ -36,17 +38,16 @@ async function mount(mode: 'inline' | 'launcher', botId = service.botId): Promis
 }
 
 async function askAndWatch(el: ChatbotWidget, question: string): Promise<Set<string>> {
-  const field = root(el).querySelector('textarea')!;
-  field.value = question;
-  field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  field(el)!.focus();
+  await sendKeys({ type: question });
   await el.updateComplete;
-  const before = root(el).querySelectorAll('.message.bot').length;
+  const before = allByPart(root(el), 'bot-message').length;
   const seen = new Set<string>();
   const complete = new Promise((resolve) => el.addEventListener('chatbot-answer-complete', resolve, { once: true }));
-  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+  await sendKeys({ press: 'Enter' });
   let watching = true;
   const watch = () => {
-    const answer = root(el).querySelectorAll('.message.bot')[before];
+    const answer = allByPart(root(el), 'bot-message')[before];
     if (answer?.getAttribute('aria-busy') === 'true') seen.add(answer.textContent!.replace(/\s+/g, ' ').trim());
     if (watching) requestAnimationFrame(watch);
   };
@@ -84,29 +85,29 @@ describe('<chatbot-widget> with the reference service', function () {
 
   it('chats inline: the bot loads, the answer streams in with Markdown, suggestions follow', async () => {
     const el = await mount('inline');
-    await waitUntil(() => root(el).querySelector('textarea'), 'the demo bot did not load', { timeout: 20000 });
-    expect(root(el).querySelector('h2')!.textContent).to.equal('Widget guide');
+    await waitUntil(() => field(el), 'the demo bot did not load', { timeout: 20000 });
+    expect(byPart(root(el), 'title').textContent).to.equal('Widget guide');
     const seen = await askAndWatch(el, 'Which plans are there?');
     // Streaming: the answer was seen growing before it was complete.
     expect(seen.size).to.be.greaterThan(1);
     const [answer] = answerTexts(el);
     expect(answer!.length).to.be.greaterThan(20);
-    const markdown = root(el).querySelector('.message.bot .markdown')!;
-    expect(markdown.querySelector('p, li')).to.exist;
+    const markdown = byPart(allByPart(root(el), 'bot-message')[0]!, 'bubble');
+    expect([...allByRole(markdown, 'paragraph'), ...allByRole(markdown, 'listitem')]).to.not.have.length(0);
     // The demo bot cites the pages it used: live links, opened safely.
-    const link = markdown.querySelector('a');
+    const link = allByRole<HTMLAnchorElement>(markdown, 'link')[0];
     if (link) {
       expect(link.rel).to.equal('noopener noreferrer');
       expect(link.target).to.equal('_blank');
     }
-    await waitUntil(() => root(el).querySelectorAll('.chip').length > 0, 'no suggestions', { timeout: 10000 });
-    const chip = root(el).querySelector<HTMLButtonElement>('.chip')!;
+    await waitUntil(() => allByPart(root(el), 'suggestion').length > 0, 'no suggestions', { timeout: 10000 });
+    const chip = allByPart<HTMLButtonElement>(root(el), 'suggestion')[0]!;
     const question = chip.textContent!;
     const complete = new Promise((resolve) => el.addEventListener('chatbot-answer-complete', resolve, { once: true }));
     chip.click();
     await complete;
     await el.updateComplete;
-    const questions = [...root(el).querySelectorAll('.message.user .bubble')].map((bubble) => bubble.textContent!.replace('You: ', '').trim());
+    const questions = allByPart(root(el), 'user-message').map((message) => textOf(byPart(message, 'bubble')).replace('You: ', ''));
     expect(questions).to.deep.equal(['Which plans are there?', question]);
     expect(answerTexts(el)).to.have.length(2);
     await expect(el).to.be.accessible();
@@ -114,21 +115,20 @@ describe('<chatbot-widget> with the reference service', function () {
 
   it('chats in launcher mode: opens from the bubble, answers, closes', async () => {
     const el = await mount('launcher');
-    const launcher = root(el).querySelector<HTMLButtonElement>('[part="launcher"]')!;
-    launcher.click();
-    await waitUntil(() => root(el).querySelector('[part="panel"]:not([hidden]) textarea'), 'the panel did not open', { timeout: 20000 });
-    expect(root(el).activeElement).to.equal(root(el).querySelector('textarea'));
+    byPart(root(el), 'launcher').click();
+    await waitUntil(() => !byPart(root(el), 'panel').hidden && field(el), 'the panel did not open', { timeout: 20000 });
+    expect(root(el).activeElement).to.equal(field(el));
     const seen = await askAndWatch(el, 'How do I embed the widget?');
     expect(seen.size).to.be.greaterThan(1);
     expect(answerTexts(el)[0]!.length).to.be.greaterThan(20);
     el.close();
     await el.updateComplete;
-    expect(root(el).querySelector('[part="panel"]')!.hasAttribute('hidden')).to.equal(true);
+    expect(byPart(root(el), 'panel').hidden).to.equal(true);
   });
 
   it('keeps one session on the service across questions', async () => {
     const el = await mount('inline');
-    await waitUntil(() => root(el).querySelector('textarea'), 'the demo bot did not load', { timeout: 20000 });
+    await waitUntil(() => field(el), 'the demo bot did not load', { timeout: 20000 });
     await askAndWatch(el, 'Is the widget free?');
     await askAndWatch(el, 'What are message credits?');
     const client = await ownerClient();
@@ -142,17 +142,15 @@ describe('<chatbot-widget> with the reference service', function () {
   it('sends the lead form to the service after the set number of answers', async () => {
     const bot = await createBot({ collect_customer_info: { numberShowing: 1, name: true, email: true } });
     const el = await mount('inline', bot.id);
-    await waitUntil(() => root(el).querySelector('textarea'), 'the bot did not load', { timeout: 20000 });
+    await waitUntil(() => field(el), 'the bot did not load', { timeout: 20000 });
     await askAndWatch(el, 'Hello?');
-    const form = root(el).querySelector<HTMLFormElement>('form[part="lead-form"]')!;
-    expect(form).to.exist;
-    for (const [name, value] of [['name', 'Ada Lovelace'], ['email', 'ada@example.com']]) {
-      const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-      input.value = value!;
-      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    const form = byRole<HTMLFormElement>(root(el), 'form', { name: 'Before we go on' });
+    for (const [label, value] of [['Name', 'Ada Lovelace'], ['Email', 'ada@example.com']] as const) {
+      byRole(form, 'textbox', { name: label }).focus();
+      await sendKeys({ type: value });
     }
     const submitted = new Promise<Event & { delivered?: boolean }>((resolve) => el.addEventListener('chatbot-lead-submit', resolve, { once: true }));
-    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    byRole<HTMLButtonElement>(form, 'button', { name: 'Send details' }).click();
     expect((await submitted).delivered).to.equal(true);
     const { access_token: token } = await createClient({ baseUrl: service.url }).login({ username: service.username, password: service.password });
     const leads = await (await fetch(`${service.url}/api/lead/${bot.id}`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -162,10 +160,10 @@ describe('<chatbot-widget> with the reference service', function () {
   it('explains a switched-off bot and an unknown bot', async () => {
     const off = await createBot({ bot_name: 'Switched off', is_activate: false });
     const el = await mount('inline', off.id);
-    await waitUntil(() => root(el).querySelector('[part="notice"][role="alert"]'), 'no notice for the switched-off bot', { timeout: 20000 });
-    expect(root(el).querySelector('[part="notice"]')!.textContent).to.contain('switched off');
+    await waitUntil(() => queryByRole(root(el), 'alert'), 'no notice for the switched-off bot', { timeout: 20000 });
+    expect(byPart(root(el), 'notice').textContent).to.contain('switched off');
     const unknown = await mount('inline', '00000000-0000-4000-8000-00000000dead');
-    await waitUntil(() => root(unknown).querySelector('[part="notice"][role="alert"]'), 'no notice for the unknown bot', { timeout: 20000 });
-    expect(root(unknown).querySelector('[part="notice"]')!.textContent).to.contain('could not be found');
+    await waitUntil(() => queryByRole(root(unknown), 'alert'), 'no notice for the unknown bot', { timeout: 20000 });
+    expect(byPart(root(unknown), 'notice').textContent).to.contain('could not be found');
   });
 });

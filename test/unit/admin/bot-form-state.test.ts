@@ -144,10 +144,23 @@ describe('validateBotForm', () => {
   });
 
   it('rejects text and negative numbers in numberShowing', () => {
-    for (const [text, code] of [['two', 'invalid_type'], ['-1', 'out_of_range']] as const) {
+    for (const [text, code] of [['two', 'not_a_number'], ['1.5', 'not_integer'], ['-1', 'out_of_range']] as const) {
       const result = validateBotForm({ ...valid(), numberShowing: text });
       assert.deepEqual(result.ok ? [] : result.issues.map((i) => [i.field, i.code]), [['numberShowing', code]], text);
     }
+  });
+
+  it('asks for a BCP 47 language code, except for the value the bot already holds', () => {
+    for (const language of ['en', 'pt-BR', 'zh-Hant-TW', '']) {
+      assert.equal(validateBotForm({ ...valid(), botLanguage: language }).ok, true, language);
+    }
+    for (const language of ['english please', 'English', 'en_US']) {
+      const result = validateBotForm({ ...valid(), botLanguage: language });
+      assert.deepEqual(result.ok ? [] : result.issues.map((i) => [i.field, i.code]), [['botLanguage', 'invalid_language']], language);
+    }
+    const stored = { ...valid(), botLanguage: 'English' };
+    assert.equal(validateBotForm(stored, BOT_ID, stored).ok, true);
+    assert.equal(validateBotForm({ ...stored, botLanguage: 'Englisch' }, BOT_ID, stored).ok, false);
   });
 
   it('rejects custom lead fields that repeat a field', () => {
@@ -210,6 +223,7 @@ describe('previewSettingsFromForm', () => {
       temperature: 0.9,
       rules: ['A'],
       is_enable_citation: true,
+      custom_error_message: 'Sorry, try again later.',
     });
   });
 
