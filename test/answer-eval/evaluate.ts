@@ -6,9 +6,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatMessage } from '../../src/api/schemas.js';
-import { retrievePassages, suggestQuestions } from '../../demo/server/answer/retrieval.js';
+import { asRetrievedPassages, retrievePassages, type RankedPassage } from '../../demo/server/answer/retrieval.js';
+import { SuggestionChecks, suggestQuestions } from '../../demo/server/answer/suggestions.js';
 import { fixedSentences } from '../../demo/server/answer/messages.js';
-import type { AnswerProvider, AnswerSettings, RetrievedPassage } from '../../demo/server/answer/provider.js';
+import type { AnswerProvider, AnswerSettings } from '../../demo/server/answer/provider.js';
 import { extractPage, splitIntoPassages } from '../../demo/server/scrape/extract.js';
 import { insertBot } from '../../demo/server/storage/bots.js';
 import { openDatabase, type Database } from '../../demo/server/storage/database.js';
@@ -51,7 +52,7 @@ export interface QuestionOutcome {
   answer: string;
   refused: boolean;
   cited: boolean;
-  /** 1-based rank of the first expected passage among those retrieved, 0 when absent or out of scope. */
+  /** 1-based rank of the first expected passage in the retrieval's ranking, 0 when absent, refused or out of scope. */
   rank: number;
   /** In scope: answered with every fact and nothing forbidden. Out of scope: refused. */
   correct: boolean;
@@ -131,7 +132,10 @@ export async function demoKnowledgeBase(location: { databaseUrl?: string; databa
 interface Turn {
   answer: string;
   refused: boolean;
-  passages: RetrievedPassage[];
+  /** The passages the answer was written from, best first. */
+  passages: RankedPassage[];
+  /** The retrieval's whole ranking. */
+  ranking: RankedPassage[];
   suggestions: string[];
 }
 
@@ -146,18 +150,18 @@ function isRefusal(answer: string): boolean {
   return answer.startsWith(notFound) || answer.includes(notFound);
 }
 
-function samePassage(passage: Pick<RetrievedPassage, 'url' | 'heading'>, ref: PassageRef): boolean {
+function samePassage(passage: Pick<RankedPassage, 'url' | 'heading'>, ref: PassageRef): boolean {
   return passage.url === `${SITE_ORIGIN}/demo-site/${ref.page}` && passage.heading === ref.heading;
 }
 
 /** Asks one question as the chat route does, with the given earlier messages. */
-async function ask(db: Database, botId: string, provider: AnswerProvider, question: string, history: ChatMessage[]): Promise<Turn> {
-  const { relevant, candidates } = await retrievePassages(db, botId, question, history);
-  const suggestions = await suggestQuestions(db, botId, { question, history, answered: relevant, candidates });
+async function ask(db: Database, botId: string, provider: AnswerProvider, question: string, history: ChatMessage[], checks: SuggestionChecks): Promise<Turn> {
+  const { relevant, candidates, focus, language } = await retrievePassages(db, botId, question, history, { language: SETTINGS.language });
+  const suggestions = await suggestQuestions(db, botId, { question, history, answered: relevant, candidates, language, checks });
   const answer = await collect(
-    provider.answer({ question, history, passages: relevant, settings: SETTINGS, signal: new AbortController().signal }),
+    provider.answer({ question, history, passages: asRetrievedPassages(relevant), settings: SETTINGS, focus, signal: new AbortController().signal }),
   );
-  return { answer, refused: isRefusal(answer), passages: relevant, suggestions };
+  return { answer, refused: isRefusal(answer), passages: relevant, ranking: candidates, suggestions };
 }
 
 function normalised(text: string): string {
@@ -171,20 +175,21 @@ function share(part: number, whole: number): number {
 /** Runs the whole question set against a knowledge base with a provider. */
 export async function evaluate(db: Database, botId: string, provider: AnswerProvider, set: QuestionSet = readQuestionSet()): Promise<EvalReport> {
   const outcomes: QuestionOutcome[] = [];
-  const suggestionVerdicts = new Map<string, { answerable: boolean; top: RetrievedPassage | undefined }>();
+  const suggestionVerdicts = new Map<string, { answerable: boolean; top: RankedPassage | undefined }>();
+  const checks = new SuggestionChecks();
   const unanswerableSuggestions: EvalReport['unanswerableSuggestions'] = [];
   let suggestionsOffered = 0;
   let suggestionRepeats = 0;
   for (const item of set.questions) {
     const history: ChatMessage[] = [];
     for (const earlier of item.history ?? []) {
-      const turn = await ask(db, botId, provider, earlier, history);
+      const turn = await ask(db, botId, provider, earlier, history, checks);
       history.push({ sender_type: 'user', content: earlier }, { sender_type: 'assistant', content: turn.answer });
     }
-    const turn = await ask(db, botId, provider, item.question, history);
+    const turn = await ask(db, botId, provider, item.question, history, checks);
     const problems: string[] = [];
     const inScope = item.kind !== 'out-of-scope';
-    const rankIndex = inScope ? turn.passages.findIndex((passage) => (item.expect ?? []).some((ref) => samePassage(passage, ref))) : -1;
+    const rankIndex = inScope && !turn.refused ? turn.ranking.findIndex((passage) => (item.expect ?? []).some((ref) => samePassage(passage, ref))) : -1;
     const cited = /\]\(https?:\/\//.test(turn.answer);
     for (const fact of item.facts ?? []) if (!new RegExp(fact, 'i').test(turn.answer)) problems.push(`missing fact /${fact}/`);
     for (const text of [...(item.forbidden ?? []), ...set.forbidden_everywhere]) {
@@ -200,7 +205,7 @@ export async function evaluate(db: Database, botId: string, provider: AnswerProv
       if (set.forbidden_everywhere.some((text) => suggestion.includes(text))) suggestionProblems.push(`formulaic "${suggestion}"`);
       let verdict = suggestionVerdicts.get(suggestion);
       if (verdict === undefined) {
-        const answer = await ask(db, botId, provider, suggestion, []);
+        const answer = await ask(db, botId, provider, suggestion, [], checks);
         verdict = { answerable: !answer.refused, top: answer.passages[0] };
         suggestionVerdicts.set(suggestion, verdict);
       }

@@ -28,6 +28,8 @@ export interface Language {
   stopWords: ReadonlySet<string>;
   /** Whether accents are kept when words are compared (Vietnamese tones tell words apart; elsewhere a missing accent is a typo). */
   keepsAccents: boolean;
+  /** Common words that can carry a question but seldom its topic ("support", "work", "anywhere"): they count less. */
+  weakWords: ReadonlySet<string>;
 }
 
 interface LanguageEntry {
@@ -35,6 +37,7 @@ interface LanguageEntry {
   stem?: (word: string) => string;
   names: string[];
   stopWords?: string;
+  weakWords?: string;
   keepsAccents?: boolean;
 }
 
@@ -49,6 +52,15 @@ const ENGLISH_STOP_WORDS = `a about above after again against all also am an and
   too under until up us very want wants was wasn't way we we're were weren't what what's whats when where which while who whom
   why will with won't would wouldn't yes you you're your yours yourself yourselves hi hello hey happen happens happened work
   works able really actually maybe exactly kind sort`;
+// Everyday verbs, adverbs and vague nouns: a knowledge base that lacks them may still answer the question.
+const ENGLISH_WEAK_WORDS = `support supports supported supporting use uses using usage make makes making show shows showing send sends
+  sending collect collects pick picks choose click clicks put puts run runs running keep keeps allow allows allowed offer offers
+  provide provides include includes including contain contains try tries start starts come comes take takes give gives look
+  looks see sees say says ask asks call calls find finds follow follows turn turns become becomes seem seems mean means able
+  possible available anywhere somewhere everywhere inside outside instead already still yet always never often sometimes people
+  person someone anyone everyone everything anything stuff lot bit time times good best better great own various certain
+  specific different whole without within across via per each every many few less least whether either neither else exist
+  exists existing halfway midway`;
 const FRENCH_STOP_WORDS = `a à au aux avec ce ces cet cette comment dans de des du elle elles en est et être il ils je la le
   les leur leurs lui ma mais me mes moi mon ne nos notre nous on ou où par pas peut peux pour pourquoi quand que quel quelle
   quelles quels qui quoi sa se ses son sont sur ta te tes toi ton tu un une vos votre vous y est-ce c'est qu'est-ce faire
@@ -69,7 +81,7 @@ const ARABIC_STOP_WORDS = `في من على إلى عن مع هل ما ماذا 
   إن كان يكون لا نعم أو و ثم قد لقد كل بعض أي التي الذي يمكن يمكنني مرحبا شكرا`;
 
 const LANGUAGES: Record<string, LanguageEntry> = {
-  en: { config: 'english', stem: englishStemmer, names: ['english', 'anglais', 'inglés', 'englisch', '英語'], stopWords: ENGLISH_STOP_WORDS },
+  en: { config: 'english', stem: englishStemmer, names: ['english', 'anglais', 'inglés', 'englisch', '英語'], stopWords: ENGLISH_STOP_WORDS, weakWords: ENGLISH_WEAK_WORDS },
   fr: { config: 'french', stem: frenchStemmer, names: ['french', 'français', 'francais', 'francés', 'französisch'], stopWords: FRENCH_STOP_WORDS },
   es: { config: 'spanish', stem: spanishStemmer, names: ['spanish', 'español', 'espanol', 'espagnol', 'spanisch'], stopWords: SPANISH_STOP_WORDS },
   de: { config: 'german', stem: germanStemmer, names: ['german', 'deutsch', 'allemand', 'alemán'], stopWords: GERMAN_STOP_WORDS },
@@ -105,7 +117,9 @@ function languageOf(code: string): Language {
   let language = resolved.get(code);
   if (!language) {
     const entry = LANGUAGES[code];
-    const stopWords = new Set((entry?.stopWords ?? '').split(/\s+/).filter(Boolean));
+    // Sites and visitors mix in English whatever the bot's language, so English stop words and weak words always count.
+    const stopWords = new Set(`${entry?.stopWords ?? ''} ${ENGLISH_STOP_WORDS}`.split(/\s+/).filter(Boolean));
+    const weakWords = new Set(`${entry?.weakWords ?? ''} ${ENGLISH_WEAK_WORDS}`.split(/\s+/).filter(Boolean));
     const stem = entry?.stem;
     language = {
       code: entry ? code : 'und',
@@ -114,6 +128,7 @@ function languageOf(code: string): Language {
       stem: stem ? (word) => (word.length > 2 ? stem(word) : word) : (word) => word,
       stopWords,
       keepsAccents: entry?.keepsAccents ?? false,
+      weakWords,
     };
     resolved.set(code, language);
   }

@@ -58,6 +58,20 @@ const SENTENCES: Record<'en' | 'vi' | 'ja' | 'fr' | 'es' | 'de' | 'ar', FixedSen
   },
 };
 
+const GREETINGS = new Set(['hi', 'hello', 'hey', 'hiya', 'howdy', 'morning', 'evening', 'afternoon', 'good', 'there', 'bonjour', 'salut', 'bonsoir',
+  'hola', 'buenas', 'buenos', 'días', 'hallo', 'guten', 'tag', 'moin', 'xin', 'chào', 'こんにちは', 'こんばんは', 'おはよう', 'مرحبا', 'السلام', 'عليكم', 'أهلا']);
+const THANKS = new Set(['thanks', 'thank', 'you', 'thx', 'ty', 'cheers', 'great', 'ok', 'okay', 'perfect', 'merci', 'beaucoup', 'gracias', 'muchas',
+  'danke', 'schön', 'vielen', 'dank', 'cảm', 'ơn', 'bạn', 'ありがとう', 'ございます', 'شكرا', 'جزيلا', 'much', 'so', 'a', 'lot']);
+
+/** The reply to a message that only greets or thanks, in the bot's language; undefined for anything else. */
+export function smallTalkReply(message: string, botLanguage: string | undefined): string | undefined {
+  const words = message.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+  if (words.length === 0 || words.length > 6) return undefined;
+  if (words.every((word) => GREETINGS.has(word))) return fixedSentences(botLanguage).greeting;
+  if (words.every((word) => THANKS.has(word)) && words.some((word) => word !== 'you' && word !== 'ok' && word !== 'okay')) return fixedSentences(botLanguage).thanks;
+  return undefined;
+}
+
 /** The fixed sentences for a bot's `bot_language` (English for a language without its own). */
 export function fixedSentences(botLanguage: string | undefined): FixedSentences {
   const { code } = resolveLanguage(botLanguage);
