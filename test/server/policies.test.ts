@@ -112,6 +112,29 @@ describe('page extraction', () => {
     }
   });
 
+  it('leaves navigation out: menus, footers, link lists, "Next:" and "See also:" lines, pointer sentences and closing pointers', () => {
+    const html = `<!doctype html><html><head><title>Guide</title></head><body>
+      <div class="site-menu"><a href="/a">Home</a> <a href="/b">Docs</a></div>
+      <main><article><h1>Guide</h1>
+      <p>The loader draws the bubble at once and downloads the rest only when the visitor shows interest in it.
+        Read the full list on the <a href="/features">features page</a>. The <a href="/embed">embedding guide</a> shows both ways.</p>
+      <ul><li><a href="/one">One</a></li><li><a href="/two">Two</a></li></ul>
+      <p>Next: <a href="/embed">embed the widget</a> or <a href="/theme">theme it</a>.</p>
+      <h2>Colours</h2>
+      <p>Set the accent colour on the element, on the root, or in a media query of your own style sheet, as you like.</p>
+      <p>See also: <a href="/theme">theming</a>.</p>
+      <p>Questions about plans are answered in the <a href="/faq">FAQ</a>.</p>
+      <aside>Related posts you may like</aside>
+      </article></main>
+      <div role="contentinfo">Copyright notice</div><footer>Footer links</footer></body></html>`;
+    const texts = extractPage(html, 'text/html', 'https://site.test/guide').blocks.map((block) => block.text);
+    assert.deepEqual(texts, [
+      'The loader draws the bubble at once and downloads the rest only when the visitor shows interest in it. The embedding guide shows both ways.',
+      'Colours',
+      'Set the accent colour on the element, on the root, or in a media query of your own style sheet, as you like.',
+    ]);
+  });
+
   it('reads plain text and survives empty or broken HTML', () => {
     assert.equal(extractPage('One.\n\nTwo words.', 'text/plain', 'https://site.test/notes.txt').blocks.length, 2);
     assert.deepEqual(extractPage('', 'text/html', 'https://site.test/').blocks, []);
