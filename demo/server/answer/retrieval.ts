@@ -155,6 +155,8 @@ const SCATTERED_COMPOUND_MATCH = 0.5;
 /** What a number in a passage adds to its score when the question asks for an amount. */
 const AMOUNT_BONUS = 0.15;
 const HAS_AMOUNT = /\p{N}|\b(hundred|thousand|million|dozen)s?\b/iu;
+/** The fewest passages rarity is judged over (a prior for small knowledge bases). */
+const MIN_DOCUMENTS = 20;
 /** Share of the knowledge base beyond which a word is common. */
 const COMMON_SHARE = 0.25;
 
@@ -203,7 +205,9 @@ export function rankPassages(focus: QuestionFocus, found: readonly FoundPassage[
   const carriedWeight = own.every((concept) => concept.weight < 1) ? 1 : namesTopic ? CARRIED_WEIGHT_WITH_TOPIC : CARRIED_WEIGHT_WITHOUT_TOPIC;
   for (const concept of carried) concept.weight = carriedWeight;
 
-  const documents = Math.max(total, found.length);
+  // Rarity is judged as if the knowledge base had at least MIN_DOCUMENTS passages: with two passages, a
+  // word missing from both would otherwise outweigh everything the question shares with them.
+  const documents = Math.max(total, found.length, MIN_DOCUMENTS);
   const containing = focus.concepts.map((concept) => texts.filter((text) => matchOf(concept, text.all) > 0).length);
   const importance = focus.concepts.map((concept, index) => concept.weight * inverseDocumentFrequency(documents, containing[index]!));
   // A word found in over a quarter of the knowledge base ("widget" on a widget's site) is a subject, not half of a compound.

@@ -34,7 +34,7 @@ const NOUNS_IN_ING = new Set(['thing', 'things', 'string', 'strings', 'king', 'r
 /** The base form of an English -ing word ("styling" → "style", "embedding" → "embed"), or undefined if it is not one. */
 export function baseOfGerund(word: string): string | undefined {
   const lower = word.toLowerCase();
-  if (!lower.endsWith('ing') || lower.length < 6 || NOUNS_IN_ING.has(lower)) return undefined;
+  if (!lower.endsWith('ing') || lower.length < 5 || NOUNS_IN_ING.has(lower)) return undefined;
   const stem = lower.slice(0, -3);
   if (!/[aeiouy]/.test(stem)) return undefined;
   if (stem === 'us') return 'use';

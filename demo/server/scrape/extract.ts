@@ -56,9 +56,10 @@ const POINTER_SENTENCE = /^(see|read|visit|go to|back to|start with|continue (to
 const LINK_DENSITY = 0.5;
 /** A closing block this short whose every sentence holds a link only points elsewhere. */
 const POINTER_BLOCK_WORDS = 15;
-const LINK_START = '\u0001';
-const LINK_END = '\u0002';
-const LINK_MARKS = /[\u0001\u0002]/g;
+// Private-use characters mark link text while a block is read; page text never keeps them.
+const LINK_START = '\uE000';
+const LINK_END = '\uE001';
+const LINK_MARKS = /[\uE000\uE001]/g;
 
 type Node = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<Node> };
 type Element = Node & { getAttribute(name: string): string | null; querySelectorAll(selector: string): ArrayLike<Element> };
@@ -91,7 +92,7 @@ function markedText(node: Node, withoutLists = false): string {
 function linkWordShare(marked: string): number {
   const words = countWords(marked.replace(LINK_MARKS, ' '));
   if (words === 0) return 0;
-  const linked = (marked.match(/\u0001[^\u0002]*\u0002?/g) ?? []).reduce((sum, part) => sum + countWords(part.replace(LINK_MARKS, ' ')), 0);
+  const linked = (marked.match(/\uE000[^\uE001]*\uE001?/g) ?? []).reduce((sum, part) => sum + countWords(part.replace(LINK_MARKS, ' ')), 0);
   return linked / words;
 }
 
