@@ -111,7 +111,8 @@ function chooseUnits(passage: RetrievedPassage, focus: QuestionFocus, language: 
 
 /** Sentences of a supporting passage about concepts the first passage's sentences left out. */
 function supportingUnits(passage: RetrievedPassage, focus: QuestionFocus, covered: ReadonlySet<Concept>, language: Language): Unit[] {
-  const missing = focus.concepts.filter((concept) => !covered.has(concept));
+  // Only what tells passages apart is worth another passage's sentence: not a weak word, not one found everywhere.
+  const missing = focus.concepts.filter((concept) => !covered.has(concept) && concept.weight === 1 && !concept.common);
   if (missing.length === 0) return [];
   return unitsOf(passage.content, language)
     .filter((unit) => !unit.isList && !BARE_YES_NO.test(unit.text) && relevanceOf(unit, missing) > 0)
@@ -132,7 +133,11 @@ export function composeExtractiveAnswer(request: Pick<AnswerRequest, 'question' 
   const chosen = chooseUnits(first!, focus, language);
   const paragraphs = [render(chosen)];
   const used: RetrievedPassage[] = [first!];
-  const covered = new Set(focus.concepts.filter((concept) => chosen.some((unit) => conceptMatch(concept, unit.terms) > 0)));
+  // What the first passage's heading and page title name is covered too: "What can the widget do?" is about the widget.
+  const firstContext = termsOf(`${first!.title}\n${first!.heading}`, language);
+  const covered = new Set(
+    focus.concepts.filter((concept) => conceptMatch(concept, firstContext) > 0 || chosen.some((unit) => conceptMatch(concept, unit.terms) > 0)),
+  );
   let words = chosen.reduce((sum, unit) => sum + wordCount(unit.text), 0);
   for (const passage of others) {
     const extra = supportingUnits(passage, focus, covered, language).filter((unit) => {

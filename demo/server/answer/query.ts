@@ -25,6 +25,8 @@ export interface Concept {
   weight: number;
   /** The knowledge base's word this one was corrected to, when the knowledge base lacks it (a typo). */
   corrected?: string;
+  /** Whether the knowledge base has it nearly everywhere ("widget" on a widget's site): it tells no passage apart. */
+  common?: boolean;
 }
 
 /** A question read for retrieval. */

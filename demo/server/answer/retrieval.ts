@@ -212,6 +212,7 @@ export function rankPassages(focus: QuestionFocus, found: readonly FoundPassage[
   const importance = focus.concepts.map((concept, index) => concept.weight * inverseDocumentFrequency(documents, containing[index]!));
   // A word found in over a quarter of the knowledge base ("widget" on a widget's site) is a subject, not half of a compound.
   const common = containing.map((count) => count > documents * COMMON_SHARE);
+  focus.concepts.forEach((concept, index) => (concept.common = common[index]));
   const totalImportance = importance.reduce((sum, value) => sum + value, 0) || 1;
   const questionTerms = new Set(focus.questionTerms);
   const ownTerms = new Set(own.flatMap((concept) => [...concept.terms, ...concept.synonymTerms]));

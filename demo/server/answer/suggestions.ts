@@ -15,6 +15,8 @@ export const SUGGESTION_COUNT = 4;
 const SOURCES_READ = 80;
 /** Headings longer than this make poor questions. */
 const LONGEST_HEADING = 80;
+/** Candidates covering this share of the question are suggested before the answered page's other headings. */
+const CLOSELY_RELATED = 0.5;
 /** Checks run per answer at most (each is one retrieval), so an odd knowledge base cannot make an answer slow. */
 const MOST_CHECKS = 12;
 
@@ -76,7 +78,7 @@ export function phraseSuggestion(source: Pick<SuggestionSource, 'heading' | 'con
   const howTo = /^how to\s+(.+)$/i.exec(text);
   if (howTo) return `How do I ${fromVisitorsSide(howTo[1]!)}?`;
   const words = text.split(' ');
-  const topic = fromVisitorsSide(lowerFirst(text));
+  const topic = fromVisitorsSide(looksLikeName(words) ? text : lowerFirst(text));
   const verb = baseOfGerund(words[0]!);
   if (verb && words.length > 1) {
     // "Styling parts" over "Style them…" is something to do; "Streaming answers" over "Answers appear…" is a thing.
@@ -138,15 +140,17 @@ const key = (source: Pick<SuggestionSource, 'url' | 'heading'>) => `${source.url
 
 /**
  * Up to `count` follow-up questions, each one the knowledge base answers with the passage it was made
- * from: first from the question's other candidates, then from the answered page's other headings, then
- * from the rest of the knowledge base in order.
+ * from: first from the question's closely related candidates, then from the answered page's other
+ * headings, then from the question's other candidates, then from the rest of the knowledge base in order.
  */
 export async function suggestQuestions(db: Queryable, botId: string, input: SuggestionInput, count = SUGGESTION_COUNT): Promise<string[]> {
   const answered = input.answered[0];
   const asked = new Set([input.question, ...input.history.filter((message) => message.sender_type === 'user').map((message) => message.content)].map(normalised));
-  const related: SuggestionSource[] = input.candidates
-    .filter((passage) => passage.coverage > 0)
-    .map((passage) => ({ url: passage.url, title: passage.title, heading: passage.heading, content: passage.content, opensPage: passage.position === 0 }));
+  const asSource = (passage: RankedPassage): SuggestionSource => ({
+    url: passage.url, title: passage.title, heading: passage.heading, content: passage.content, opensPage: passage.position === 0,
+  });
+  const closelyRelated = input.candidates.filter((passage) => passage.coverage >= CLOSELY_RELATED).map(asSource);
+  const related = input.candidates.filter((passage) => passage.coverage > 0 && passage.coverage < CLOSELY_RELATED).map(asSource);
   const [version, listed] = await Promise.all([knowledgeVersion(db, botId), listSuggestionSources(db, botId, SOURCES_READ)]);
   const samePage = listed.filter((source) => source.url === answered?.url);
   const others = listed.filter((source) => source.url !== answered?.url);
@@ -154,7 +158,7 @@ export async function suggestQuestions(db: Queryable, botId: string, input: Sugg
   const skipped = new Set(answered ? [key(answered)] : []);
   const suggestions: string[] = [];
   let checks = 0;
-  for (const source of [...related, ...samePage, ...others]) {
+  for (const source of [...closelyRelated, ...samePage, ...related, ...others]) {
     if (suggestions.length >= count) break;
     if (skipped.has(key(source))) continue;
     skipped.add(key(source));
