@@ -193,9 +193,10 @@ function holdsCompound([first, second]: readonly [Concept, Concept], text: Passa
 }
 
 /**
- * Ranks candidate passages for a question (pure: the full-text candidates and the knowledge base's size in,
- * the ranking out). Settles the weight of concepts carried over from an earlier question: low when the
- * question names a topic of its own (a word of some candidate's heading), higher when it does not.
+ * Ranks candidate passages for a question (no database: the full-text candidates and the knowledge base's
+ * size in, the ranking out). Settles on the focus the weight of concepts carried over from an earlier
+ * question (low when the question names a topic of its own, a word of some candidate's heading, higher when
+ * it does not) and which concepts are common.
  */
 export function rankPassages(focus: QuestionFocus, found: readonly FoundPassage[], total: number, language: Language): RankedPassage[] {
   const texts = found.map((passage) => passageText(passage, language));

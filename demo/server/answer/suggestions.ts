@@ -102,21 +102,30 @@ function normalised(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-/** Remembers which suggested questions were checked answerable, per bot and version of its knowledge base. */
+/** What is remembered of one bot's knowledge base at one version. */
+interface CheckedKnowledge {
+  version: string;
+  /** Whether each suggested question was found answerable by its passage. */
+  verdicts: Map<string, boolean>;
+  /** The headings suggestions are made from. */
+  sources?: Promise<SuggestionSource[]>;
+}
+
+/** Remembers, per bot and version of its knowledge base, its headings and which suggested questions were checked answerable. */
 export class SuggestionChecks {
-  readonly #bots = new Map<string, { version: string; verdicts: Map<string, boolean> }>();
+  readonly #bots = new Map<string, CheckedKnowledge>();
 
   /** Creates the memory for at most `maxBots` bots (the least recently used is forgotten first). */
   constructor(private readonly maxBots = 200) {}
 
-  /** The verdicts of a bot at a version of its knowledge base (older versions are forgotten). */
-  verdicts(botId: string, version: string): Map<string, boolean> {
+  /** What is remembered of a bot at a version of its knowledge base (an older version is forgotten). */
+  of(botId: string, version: string): CheckedKnowledge {
     let entry = this.#bots.get(botId);
     if (!entry || entry.version !== version) entry = { version, verdicts: new Map() };
     this.#bots.delete(botId);
     this.#bots.set(botId, entry);
     while (this.#bots.size > this.maxBots) this.#bots.delete(this.#bots.keys().next().value!);
-    return entry.verdicts;
+    return entry;
   }
 }
 
@@ -151,10 +160,13 @@ export async function suggestQuestions(db: Queryable, botId: string, input: Sugg
   });
   const closelyRelated = input.candidates.filter((passage) => passage.coverage >= CLOSELY_RELATED).map(asSource);
   const related = input.candidates.filter((passage) => passage.coverage > 0 && passage.coverage < CLOSELY_RELATED).map(asSource);
-  const [version, listed] = await Promise.all([knowledgeVersion(db, botId), listSuggestionSources(db, botId, SOURCES_READ)]);
+  const known = input.checks.of(botId, `${await knowledgeVersion(db, botId)}:${input.language.code}`);
+  known.sources ??= listSuggestionSources(db, botId, SOURCES_READ);
+  known.sources.catch(() => (known.sources = undefined));
+  const listed = await known.sources;
   const samePage = listed.filter((source) => source.url === answered?.url);
   const others = listed.filter((source) => source.url !== answered?.url);
-  const verdicts = input.checks.verdicts(botId, `${version}:${input.language.code}`);
+  const { verdicts } = known;
   const skipped = new Set(answered ? [key(answered)] : []);
   const suggestions: string[] = [];
   let checks = 0;
