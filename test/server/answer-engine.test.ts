@@ -28,13 +28,13 @@ for (const engine of testEngines()) {
   describe(`the answer engine on a database (${engine.name})`, () => {
     let db: Database;
     let userId: string;
+    const schema = engine.name === 'postgres' ? `engine_${randomBytes(4).toString('hex')}` : undefined;
     before(async () => {
-      const schema = engine.name === 'postgres' ? `engine_${randomBytes(4).toString('hex')}` : undefined;
-      db = await openDatabase(engine.name === 'postgres' ? { databaseUrl: process.env['TEST_DATABASE_URL'], databaseSchema: schema } : {});
-      if (schema) after(() => db.exec(`drop schema if exists ${schema} cascade`));
+      db = await openDatabase(schema ? { databaseUrl: process.env['TEST_DATABASE_URL'], databaseSchema: schema } : {});
       userId = (await createUser(db, `engine-${randomBytes(3).toString('hex')}`, 'a long password')).id;
     });
     after(async () => {
+      if (schema) await db?.exec(`drop schema if exists ${schema} cascade`);
       await db?.close();
       await dropTestSchemas();
     });

@@ -47,6 +47,19 @@ export function baseOfGerund(word: string): string | undefined {
   return stem;
 }
 
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A heading's word in the case the text writes it in; a first word the text lacks loses its capital (not a name's). */
+function caseInText(word: string, text: string, first: boolean): string {
+  const lower = word.toLowerCase();
+  if (word === lower) return word;
+  if (new RegExp(`(^|[^\\p{L}])${escaped(lower)}([^\\p{L}]|$)`, 'u').test(text)) return lower;
+  if (new RegExp(`[\\p{Ll},;:] ${escaped(word)}([^\\p{L}]|$)`, 'u').test(text)) return word;
+  return first ? lowerFirst(word) : word;
+}
+
 function isPlural(word: string): boolean {
   return /[^su]s$/i.test(word) && !/(ss|us|is|ics)$/i.test(word);
 }
@@ -77,8 +90,10 @@ export function phraseSuggestion(source: Pick<SuggestionSource, 'heading' | 'con
   if (language.code !== 'en') return OTHER_LANGUAGE_TEMPLATES[language.code]?.(text);
   const howTo = /^how to\s+(.+)$/i.exec(text);
   if (howTo) return `How do I ${fromVisitorsSide(howTo[1]!)}?`;
-  const words = text.split(' ');
-  const topic = fromVisitorsSide(looksLikeName(words) ? text : lowerFirst(text));
+  // Each word takes the case the passage writes it in: "Safe Markdown" over "…safe elements… Markdown…" is
+  // "safe Markdown", "Content Security Policy" over "…a strict Content Security Policy…" stays a name.
+  const words = text.split(' ').map((word, index) => caseInText(word, source.content, index === 0));
+  const topic = fromVisitorsSide(words.join(' '));
   const verb = baseOfGerund(words[0]!);
   if (verb && words.length > 1) {
     // "Styling parts" over "Style them…" is something to do; "Streaming answers" over "Answers appear…" is a thing.
