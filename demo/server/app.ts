@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { createExtractiveProvider } from './answer/extractive.js';
 import { createOpenAiProvider, openAiSettingsFromEnv } from './answer/openai.js';
 import type { AnswerProvider } from './answer/provider.js';
+import { SuggestionChecks } from './answer/suggestions.js';
 import { API_KEY_HEADER, resolveCaller, type Caller } from './auth/caller.js';
 import { createTokenIssuer, loadSigningSecret, type TokenIssuer } from './auth/tokens.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
@@ -32,6 +33,8 @@ export interface ServiceState {
   provider: AnswerProvider;
   /** Visitors' short-lived copies of bots. */
   botCache: BotCache;
+  /** Which suggested questions were found answerable, per bot and version of its knowledge base. */
+  suggestionChecks: SuggestionChecks;
 }
 
 /** The Hono environment of the service's routes. */
@@ -85,7 +88,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     opening ??= (async () => {
       const db = await openDatabase(options);
       const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
-      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs) };
+      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs), suggestionChecks: new SuggestionChecks() };
     })();
     opening.catch(() => {
       opening = undefined;

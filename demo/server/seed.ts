@@ -30,6 +30,9 @@ export const DEFAULT_DEMO_USERNAME = 'demo';
 /** The demo password used when none is configured. */
 export const DEFAULT_DEMO_PASSWORD = 'demo-password';
 
+/** The version of the demo knowledge base: raised when the demo pages or the extraction change, so it is read again. */
+const DEMO_KNOWLEDGE_VERSION = '2';
+
 /** Messages the demo bot starts with. */
 const DEMO_MESSAGE_CREDITS = 100_000;
 
@@ -100,8 +103,10 @@ async function ensureDemoKnowledge(state: ServiceState, botId: string, serviceUr
   const { db, options } = state;
   const origin = new URL(serviceUrl).origin;
   const seededKey = `demo_site_origin:${botId}`;
+  const versionKey = `demo_site_version:${botId}`;
   const seededOrigin = await readSetting(db, seededKey);
-  if (seededOrigin !== undefined) {
+  // A knowledge base read by an older extractor, or from older demo pages, is read again.
+  if (seededOrigin !== undefined && (await readSetting(db, versionKey)) === DEMO_KNOWLEDGE_VERSION) {
     if (seededOrigin !== origin) {
       await db.query(
         `update knowledge_sources set url = $3 || substr(url, length($2) + 1)
@@ -111,6 +116,9 @@ async function ensureDemoKnowledge(state: ServiceState, botId: string, serviceUr
       await writeSetting(db, seededKey, origin);
     }
     return;
+  }
+  if (seededOrigin !== undefined) {
+    await db.query(`delete from knowledge_sources where bot_id = $1 and starts_with(url, $2 || '${DEMO_SITE_PATH}')`, [botId, seededOrigin]);
   }
   const host = new URL(serviceUrl).host;
   const policy = { allowedHosts: [host], timeoutMs: options.scrapeTimeoutMs, maxBytes: options.scrapeMaxBytes };
@@ -124,6 +132,7 @@ async function ensureDemoKnowledge(state: ServiceState, botId: string, serviceUr
     }
   }
   await writeSetting(db, seededKey, origin);
+  await writeSetting(db, versionKey, DEMO_KNOWLEDGE_VERSION);
 }
 
 /** Creates (or finds) the demo account, its bot and knowledge base, and its API key. */

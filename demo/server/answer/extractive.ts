@@ -1,106 +1,160 @@
-// The embedded answer provider: no model, no key. It answers only with sentences and list items taken
-// word for word from the retrieved passages, ranked by how many of the question's words they share, links
-// the pages it used when citations are on, and says so plainly when nothing relevant was found.
+// The embedded answer provider: no model, no key. It answers only with sentences and list items taken word
+// for word from the retrieved passages: the passage whose heading asks the question is quoted from its
+// start; otherwise the sentences that contain the question's concepts, in the page's order. Another passage
+// adds only sentences about what the first left out. Sources are linked when citations are on, and when
+// nothing relevant was found it says so plainly.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { stemsOf } from './keywords.js';
-import { searchWordsOf } from './retrieval.js';
-import { NOT_FOUND_ANSWER, type AnswerProvider, type AnswerRequest, type RetrievedPassage } from './provider.js';
+import { resolveLanguage, type Language } from './language.js';
+import { notFoundAnswer, smallTalkReply, sourcesLine } from './messages.js';
+import type { AnswerProvider, AnswerRequest, RetrievedPassage } from './provider.js';
+import { conceptMatch, readQuestion, termsOf, type Concept, type QuestionFocus } from './query.js';
+import { sentencesOf } from './text.js';
 
+/** Words an answer quotes at most (a whole unit, a sentence or a list, is never cut). */
 const MAX_WORDS = 120;
-const MAX_LIST_ITEMS = 6;
+const MAX_LIST_ITEMS = 8;
 const WORDS_PER_CHUNK = 3;
+/** Sentences a supporting passage may add. */
+const MAX_SUPPORTING_UNITS = 2;
+/** Share of the question's concepts a heading must hold to be the question the passage answers. */
+const HEADING_ANSWERS = 0.5;
 
-interface Sentence {
+const BARE_YES_NO = /^(yes|no|yes indeed|oui|non|sí|si|no|ja|nein|doch|có|không|はい|いいえ|نعم|لا)[.!。！]?$/iu;
+
+/** A sentence or a list of a passage, in page order. */
+interface Unit {
   text: string;
-  passage: number;
+  /** Index of the paragraph it belongs to. */
+  paragraph: number;
   order: number;
-  score: number;
+  isList: boolean;
+  terms: Set<string>;
 }
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-function sentencesOf(paragraph: string): string[] {
-  return (paragraph.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [paragraph]).map((sentence) => sentence.trim()).filter(Boolean);
+function unitsOf(content: string, language: Language): Unit[] {
+  const units: Unit[] = [];
+  content.split(/\n{2,}/).forEach((paragraph, paragraphIndex) => {
+    const lines = paragraph.split('\n');
+    if (lines.every((line) => line.startsWith('- '))) {
+      const text = lines.slice(0, MAX_LIST_ITEMS).join('\n');
+      units.push({ text, paragraph: paragraphIndex, order: units.length, isList: true, terms: termsOf(text, language) });
+      return;
+    }
+    for (const sentence of sentencesOf(paragraph.replace(/\n/g, ' '), language)) {
+      units.push({ text: sentence, paragraph: paragraphIndex, order: units.length, isList: false, terms: termsOf(sentence, language) });
+    }
+  });
+  return units;
 }
 
-function overlap(text: string, questionStems: ReadonlySet<string>): number {
-  if (questionStems.size === 0) return 0;
-  let shared = 0;
-  for (const word of stemsOf(text)) if (questionStems.has(word)) shared++;
-  return shared / questionStems.size;
+function relevanceOf(unit: Unit, concepts: readonly Concept[]): number {
+  return concepts.reduce((sum, concept) => sum + concept.weight * conceptMatch(concept, unit.terms), 0);
 }
 
-function isList(paragraph: string): boolean {
-  const lines = paragraph.split('\n');
-  return lines.length > 0 && lines.every((line) => line.startsWith('- '));
+function headingAnswersQuestion(heading: string, focus: QuestionFocus, language: Language): boolean {
+  const own = focus.concepts.filter((concept) => concept.origin === 'question' && concept.weight > 0);
+  const concepts = own.length > 0 ? own : focus.concepts;
+  const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
+  if (total === 0) return false;
+  const headingTerms = termsOf(heading, language);
+  const held = concepts.reduce((sum, concept) => sum + concept.weight * conceptMatch(concept, headingTerms), 0);
+  return held / total >= HEADING_ANSWERS;
+}
+
+function render(units: readonly Unit[]): string {
+  const blocks: string[] = [];
+  let previous: Unit | undefined;
+  for (const unit of units) {
+    if (previous && !unit.isList && !previous.isList && previous.paragraph === unit.paragraph) blocks[blocks.length - 1] += ` ${unit.text}`;
+    else blocks.push(unit.text);
+    previous = unit;
+  }
+  return blocks.join('\n\n');
+}
+
+/** The units of the best passage that answer the question, in page order. */
+function chooseUnits(passage: RetrievedPassage, focus: QuestionFocus, language: Language): Unit[] {
+  let units = unitsOf(passage.content, language);
+  // A bare "Yes." or "No." answers only a yes-or-no question.
+  if (!focus.yesNo) units = units.filter((unit) => !BARE_YES_NO.test(unit.text));
+  if (units.length === 0) return [];
+  const chosen: Unit[] = [];
+  let words = 0;
+  const take = (unit: Unit) => {
+    if (chosen.length > 0 && words + wordCount(unit.text) > MAX_WORDS) return false;
+    chosen.push(unit);
+    words += wordCount(unit.text);
+    return true;
+  };
+  if (headingAnswersQuestion(passage.heading, focus, language)) {
+    // The passage answers its heading, and the heading is the question: quote it from its start.
+    for (const unit of units) if (!take(unit)) break;
+    return chosen;
+  }
+  const scores = units.map((unit) => relevanceOf(unit, focus.concepts));
+  const best = Math.max(...scores);
+  if (best === 0) {
+    take(units[0]!);
+    return chosen;
+  }
+  units.forEach((unit, index) => {
+    const introducesList = !unit.isList && unit.text.endsWith(':') && units[index + 1]?.isList;
+    const listAfterChosen = index > 0 && unit.isList && chosen.at(-1) === units[index - 1] && units[index - 1]!.text.endsWith(':');
+    if (scores[index]! > 0 || introducesList || listAfterChosen) take(unit);
+  });
+  return chosen;
+}
+
+/** Sentences of a supporting passage about concepts the first passage's sentences left out. */
+function supportingUnits(passage: RetrievedPassage, focus: QuestionFocus, covered: ReadonlySet<Concept>, language: Language): Unit[] {
+  // Only what tells passages apart is worth another passage's sentence: not a weak word, not one found everywhere.
+  const missing = focus.concepts.filter((concept) => !covered.has(concept) && concept.weight === 1 && !concept.common);
+  if (missing.length === 0) return [];
+  return unitsOf(passage.content, language)
+    .filter((unit) => !unit.isList && !BARE_YES_NO.test(unit.text) && relevanceOf(unit, missing) > 0)
+    .slice(0, MAX_SUPPORTING_UNITS);
+}
+
+function linkOf(passage: RetrievedPassage): string {
+  return `[${(passage.title || passage.url).replace(/[[\]]/g, '')}](${passage.url})`;
 }
 
 /** Builds the Markdown answer for a question from its relevant passages (best first). */
-export function composeExtractiveAnswer(request: Pick<AnswerRequest, 'question' | 'history' | 'passages' | 'settings'>): string {
+export function composeExtractiveAnswer(request: Pick<AnswerRequest, 'question' | 'history' | 'passages' | 'settings' | 'focus'>): string {
   const { passages, settings } = request;
-  if (passages.length === 0) return settings.customErrorMessage.trim() || NOT_FOUND_ANSWER;
-  const questionStems = new Set(searchWordsOf(request.question, request.history).flatMap((word) => [...stemsOf(word)]));
-  const sentences: Sentence[] = [];
-  let list: { items: string[]; passage: number } | undefined;
-  passages.forEach((passage, passageIndex) => {
-    let order = 0;
-    for (const paragraph of passage.content.split(/\n{2,}/)) {
-      if (isList(paragraph)) {
-        const items = paragraph.split('\n').map((line) => line.slice(2).trim());
-        const relevantList = overlap(paragraph, questionStems) > 0 || overlap(passage.heading, questionStems) > 0;
-        if (!list && passageIndex === 0 && relevantList) list = { items: items.slice(0, MAX_LIST_ITEMS), passage: 0 };
-        continue;
-      }
-      for (const text of sentencesOf(paragraph)) {
-        const score = overlap(text, questionStems) + (passageIndex === 0 ? 0.2 : 0) - passageIndex * 0.05;
-        sentences.push({ text, passage: passageIndex, order: order++, score });
-      }
-    }
-  });
-
-  const chosen: Sentence[] = [];
-  let words = list ? list.items.reduce((sum, item) => sum + wordCount(item), 0) : 0;
-  const lead = [...sentences].filter((sentence) => sentence.passage === 0).sort((a, b) => b.score - a.score)[0];
-  if (lead) {
-    chosen.push(lead);
-    words += wordCount(lead.text);
+  const language = resolveLanguage(settings.language);
+  if (passages.length === 0) return smallTalkReply(request.question, settings.language) ?? notFoundAnswer(settings);
+  const focus = request.focus ?? readQuestion(request.question, request.history, language);
+  const [first, ...others] = passages;
+  const chosen = chooseUnits(first!, focus, language);
+  const paragraphs = [render(chosen)];
+  const used: RetrievedPassage[] = [first!];
+  // What the first passage's heading and page title name is covered too: "What can the widget do?" is about the widget.
+  const firstContext = termsOf(`${first!.title}\n${first!.heading}`, language);
+  const covered = new Set(
+    focus.concepts.filter((concept) => conceptMatch(concept, firstContext) > 0 || chosen.some((unit) => conceptMatch(concept, unit.terms) > 0)),
+  );
+  let words = chosen.reduce((sum, unit) => sum + wordCount(unit.text), 0);
+  for (const passage of others) {
+    const extra = supportingUnits(passage, focus, covered, language).filter((unit) => {
+      if (words + wordCount(unit.text) > MAX_WORDS) return false;
+      words += wordCount(unit.text);
+      return true;
+    });
+    if (extra.length === 0) continue;
+    for (const concept of focus.concepts) if (extra.some((unit) => conceptMatch(concept, unit.terms) > 0)) covered.add(concept);
+    paragraphs.push(extra.map((unit) => unit.text).join(' '));
+    used.push(passage);
   }
-  // Other passages add a sentence only when it shares at least half of the question's words.
-  const supporting = sentences
-    .filter((sentence) => sentence !== lead && sentence.score > (sentence.passage === 0 ? 0.2 : 0.5 - sentence.passage * 0.05))
-    .sort((a, b) => b.score - a.score);
-  for (const sentence of supporting) {
-    if (chosen.length >= 4 || words + wordCount(sentence.text) > MAX_WORDS) continue;
-    if (chosen.some((other) => other.text === sentence.text)) continue;
-    chosen.push(sentence);
-    words += wordCount(sentence.text);
-  }
-  // The lead stays first; the rest keep the order they have in the knowledge base.
-  const [first, ...rest] = chosen;
-  rest.sort((a, b) => a.passage - b.passage || a.order - b.order);
-  const fromTop = rest.filter((sentence) => sentence.passage === 0);
-  const fromOthers = rest.filter((sentence) => sentence.passage !== 0);
-
-  const paragraphs: string[] = [];
-  const topText = [first, ...fromTop].filter((sentence): sentence is Sentence => sentence !== undefined).map((sentence) => sentence.text);
-  if (topText.length > 0) paragraphs.push(topText.join(' '));
-  if (list) paragraphs.push(list.items.map((item) => `- ${item}`).join('\n'));
-  if (fromOthers.length > 0) paragraphs.push(fromOthers.map((sentence) => sentence.text).join(' '));
-  if (paragraphs.length === 0) paragraphs.push(passages[0]!.content);
-
   if (settings.citations) {
-    const used = new Set([0, ...rest.map((sentence) => sentence.passage)]);
-    const sources = new Map<string, string>();
-    for (const index of [...used].sort((a, b) => a - b)) {
-      const passage: RetrievedPassage = passages[index]!;
-      if (!sources.has(passage.url)) sources.set(passage.url, passage.title || passage.url);
-    }
-    const links = [...sources].map(([url, title]) => `[${title.replace(/[[\]]/g, '')}](${url})`);
-    paragraphs.push(`Sources: ${links.join(', ')}`);
+    const links = [...new Map(used.map((passage) => [passage.url, linkOf(passage)])).values()];
+    paragraphs.push(sourcesLine(settings.language, links));
   }
-  return paragraphs.join('\n\n');
+  return paragraphs.filter(Boolean).join('\n\n');
 }
 
 /** Cuts text into groups of a few words, each keeping the whitespace that follows it. */

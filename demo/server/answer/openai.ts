@@ -3,7 +3,8 @@
 // temperature, model, tone and language.
 import { SseMessageParser } from '../../../src/stream/sse.js';
 import { BOT_TONE_NAMES, type BotToneType } from '../../../src/api/schemas.js';
-import { NOT_FOUND_ANSWER, type AnswerProvider, type AnswerRequest } from './provider.js';
+import { notFoundAnswer } from './messages.js';
+import type { AnswerProvider, AnswerRequest } from './provider.js';
 
 /** Where the OpenAI-compatible endpoint is and how to call it. */
 export interface OpenAiSettings {
@@ -38,7 +39,7 @@ const TONE_INSTRUCTIONS: Record<(typeof BOT_TONE_NAMES)[BotToneType], string> = 
 export function buildChatMessages(request: AnswerRequest): { role: 'system' | 'user' | 'assistant'; content: string }[] {
   const { settings, passages } = request;
   const tone = TONE_INSTRUCTIONS[BOT_TONE_NAMES[settings.toneType as BotToneType] ?? 'unspecified'];
-  const fallback = settings.customErrorMessage.trim() || NOT_FOUND_ANSWER;
+  const fallback = notFoundAnswer(settings);
   const system = [
     settings.customPrompt.trim() ||
       `You are ${settings.botName || 'an assistant'} on a website. Answer the visitor's question using only the knowledge-base passages below.`,

@@ -1,5 +1,6 @@
 // The small interface between the chat route and whatever writes the answer text.
 import type { ChatMessage } from '../../../src/api/schemas.js';
+import type { QuestionFocus } from './query.js';
 
 /** A passage of the knowledge base found for a question. */
 export interface RetrievedPassage {
@@ -47,6 +48,8 @@ export interface AnswerRequest {
   passages: readonly RetrievedPassage[];
   /** The settings to honour. */
   settings: AnswerSettings;
+  /** The question as retrieval read it (its concepts, follow-up resolved); providers that need it read it again when absent. */
+  focus?: QuestionFocus;
   /** Aborted when the client goes away: stop generating at once. */
   signal: AbortSignal;
 }
@@ -58,6 +61,3 @@ export interface AnswerProvider {
   /** Produces the answer text of one request. */
   answer(request: AnswerRequest): AsyncIterable<string>;
 }
-
-/** The sentence said when the knowledge base holds nothing relevant and the bot has no error message of its own. */
-export const NOT_FOUND_ANSWER = 'I could not find this in the knowledge base.';

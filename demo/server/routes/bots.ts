@@ -7,6 +7,7 @@ import { requireCaller, type Caller } from '../auth/caller.js';
 import { ServiceError, botNotFound, invalidField } from '../errors.js';
 import { readJsonBody } from '../request.js';
 import { botToWire, insertBot, updateBot, type StoredBot } from '../storage/bots.js';
+import { reindexKnowledge } from '../storage/knowledge.js';
 import { requireUuid } from '../validation.js';
 
 // What a visitor sees of a bot, serialised once per stored copy (cached copies are read on every page view
@@ -56,6 +57,8 @@ export function registerBotRoutes(app: Hono<ServiceEnv>): void {
     const botId = requireUuid(validation.value.id, 'body', 'id');
     const bot = await updateBot(c.get('state').db, caller.userId, botId, validation.value);
     if (!bot) throw botNotFound();
+    // Passages are indexed with the stemming of the bot's language: a new language indexes them again.
+    if (validation.value.bot_language !== undefined) await reindexKnowledge(c.get('state').db, bot.id);
     c.get('state').botCache.forget(bot.id);
     return c.json(botToWire(bot));
   });

@@ -11,7 +11,8 @@ import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
 import { visitableBot } from '../access.js';
 import type { ServiceEnv } from '../app.js';
 import type { AnswerSettings } from '../answer/provider.js';
-import { retrievePassages, suggestQuestions } from '../answer/retrieval.js';
+import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';
+import { suggestQuestions } from '../answer/suggestions.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';
 import { recordExchange } from '../storage/history.js';
@@ -64,7 +65,7 @@ function sessionIdOf(bodyValue: string | undefined, headerValue: string | undefi
 /** Registers the streaming answer endpoint. */
 export function registerChatRoutes(app: Hono<ServiceEnv>): void {
   app.post(STREAMING_PATH, async (c) => {
-    const { db, provider, options } = c.get('state');
+    const { db, provider, options, suggestionChecks } = c.get('state');
     const query = parseInput(StreamingQuerySchema, queryObject(c), 'query');
     const body = parseInput(StreamingRequestSchema, await readJsonBody(c), 'body');
     if (body.message.length > MAX_MESSAGE_LENGTH) {
@@ -90,15 +91,15 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
       citations: body.is_enable_citation ?? bot.is_enable_citation,
       customErrorMessage: bot.custom_error_message,
     };
-    const { relevant, candidates } = await retrievePassages(db, bot.id, question, history);
+    const { relevant, candidates, focus, language } = await retrievePassages(db, bot.id, question, history, { language: bot.bot_language });
     const suggestions = wantsSuggestions
-      ? await suggestQuestions(db, bot.id, { question, history, answered: relevant, candidates })
+      ? await suggestQuestions(db, bot.id, { question, history, answered: relevant, candidates, language, checks: suggestionChecks })
       : [];
 
     const generation = new AbortController();
     const onClientGone = () => generation.abort(new Error('The client went away.'));
     c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
-    const pieces = provider.answer({ question, history, passages: relevant, settings, signal: generation.signal })[Symbol.asyncIterator]();
+    const pieces = provider.answer({ question, history, passages: asRetrievedPassages(relevant), settings, focus, signal: generation.signal })[Symbol.asyncIterator]();
 
     // The first piece is awaited before the status is sent, so a provider that fails at once is a clean 500.
     let first: IteratorResult<string>;

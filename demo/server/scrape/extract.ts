@@ -1,8 +1,11 @@
 // Main-text extraction: a real HTML parser (linkedom) and Mozilla's Readability pick the content of a page;
 // the content is then walked into blocks (headings, paragraphs, list items, table rows) and cut into
-// passages of a few sentences that keep their nearest heading.
+// passages of a few sentences that keep their nearest heading. Navigation is left out on the way: menus,
+// footers and sidebars, blocks that are mostly links, "Next: …" and "See also: …" lines, and sentences or
+// closing lines that only point elsewhere ("Read the full list on the features page.").
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { sentencesOf } from '../answer/text.js';
 
 /** One block of page text. */
 export interface TextBlock {
@@ -42,11 +45,68 @@ const CONTAINERS = new Set([
 ]);
 const NON_PAGE_EXTENSIONS = /\.(?:pdf|png|jpe?g|gif|webp|svg|ico|css|js|mjs|json|xml|zip|gz|tar|mp3|mp4|webm|avi|mov|woff2?|ttf|eot|exe|dmg|apk)$/i;
 
+const NAVIGATION_ELEMENTS = new Set(['NAV', 'FOOTER', 'ASIDE']);
+const NAVIGATION_ROLES = /^(navigation|contentinfo|complementary|menu|menubar|search)$/i;
+const NAVIGATION_NAMES = /(^|[\s_-])(nav|navbar|navigation|menu|footer|breadcrumbs?|sidebar|cookies?|skip-link|pagination|share|social)($|[\s_-])/i;
+/** A line that introduces links elsewhere: "Next:", "See also:", "Related:", "Read more:". */
+const NAVIGATION_LABEL = /^(next|previous|prev|see also|related( pages| articles)?|read more|more|up next|continue reading|further reading)\s*[:：]/i;
+/** A sentence that only sends the reader elsewhere, when it holds a link: "Read the full list on…", "Back to…". */
+const POINTER_SENTENCE = /^(see|read|visit|go to|back to|start with|continue (to|with)|learn more|find out more|more (on|about)|check out|head (over )?to|jump to|return to)\b/i;
+/** Blocks at least this share of whose words are link text are menus or link lists. */
+const LINK_DENSITY = 0.5;
+/** A closing block this short whose every sentence holds a link only points elsewhere. */
+const POINTER_BLOCK_WORDS = 15;
+// Private-use characters mark link text while a block is read; page text never keeps them.
+const LINK_START = '\uE000';
+const LINK_END = '\uE001';
+const LINK_MARKS = /[\uE000\uE001]/g;
+
 type Node = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<Node> };
 type Element = Node & { getAttribute(name: string): string | null; querySelectorAll(selector: string): ArrayLike<Element> };
 
 function clean(text: string | null): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
+  return (text ?? '').replace(LINK_MARKS, '').replace(/\s+/g, ' ').trim();
+}
+
+function isNavigation(element: Node): boolean {
+  if (NAVIGATION_ELEMENTS.has(element.nodeName.toUpperCase())) return true;
+  const { getAttribute } = element as Partial<Element>;
+  if (!getAttribute) return false;
+  const attribute = (name: string) => getAttribute.call(element, name) ?? '';
+  return NAVIGATION_ROLES.test(attribute('role')) || NAVIGATION_NAMES.test(`${attribute('class')} ${attribute('id')}`) || attribute('aria-hidden') === 'true';
+}
+
+/** A block's text with its link text between LINK_START and LINK_END (lists inside it left out when asked). */
+function markedText(node: Node, withoutLists = false): string {
+  let text = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) text += child.textContent ?? '';
+    else if (child.nodeType === 1 && !SKIPPED.has(child.nodeName) && !(withoutLists && (child.nodeName === 'UL' || child.nodeName === 'OL'))) {
+      text += child.nodeName === 'A' ? `${LINK_START}${markedText(child, withoutLists)}${LINK_END}` : markedText(child, withoutLists);
+      if (child.nodeName === 'BR') text += ' ';
+    }
+  }
+  return text;
+}
+
+function linkWordShare(marked: string): number {
+  const words = countWords(marked.replace(LINK_MARKS, ' '));
+  if (words === 0) return 0;
+  const linked = (marked.match(/\uE000[^\uE001]*\uE001?/g) ?? []).reduce((sum, part) => sum + countWords(part.replace(LINK_MARKS, ' ')), 0);
+  return linked / words;
+}
+
+/**
+ * The text of a block without what only navigates, or '' when the whole block navigates: a menu or link
+ * list, a "Next:" or "See also:" line, or a sentence that points elsewhere through a link.
+ */
+export function contentOfBlock(marked: string): { text: string; pointsElsewhere: boolean } {
+  const text = clean(marked);
+  if (!text || NAVIGATION_LABEL.test(text) || linkWordShare(marked) >= LINK_DENSITY) return { text: '', pointsElsewhere: true };
+  const sentences = sentencesOf(marked.replace(/\s+/g, ' '), { code: 'en' });
+  const kept = sentences.filter((sentence) => !(sentence.includes(LINK_START) && POINTER_SENTENCE.test(clean(sentence))));
+  const allLinked = sentences.length > 0 && sentences.every((sentence) => sentence.includes(LINK_START));
+  return { text: clean(kept.join(' ')), pointsElsewhere: allLinked && countWords(text) <= POINTER_BLOCK_WORDS };
 }
 
 /** Counts the words of a text (runs of letters or digits). */
@@ -54,25 +114,25 @@ export function countWords(text: string): number {
   return text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)?.length ?? 0;
 }
 
-function textWithoutLists(element: Node): string {
-  let text = '';
-  for (const child of Array.from(element.childNodes)) {
-    if (child.nodeType === 3) text += child.textContent ?? '';
-    else if (child.nodeType === 1 && child.nodeName !== 'UL' && child.nodeName !== 'OL' && !SKIPPED.has(child.nodeName)) {
-      text += textWithoutLists(child);
-    }
-  }
-  return text;
-}
-
 // Walks the content in document order: blocks are read whole, containers are entered, inline text between
-// blocks is gathered into paragraphs.
+// blocks is gathered into paragraphs. A short closing block that only points elsewhere ("Start with the
+// embedding guide.") is dropped once the next heading or the end shows it closed its section.
 function collectBlocks(root: Node): TextBlock[] {
   const blocks: TextBlock[] = [];
+  let closingPointer = -1;
   let inline = '';
+  const push = (marked: string, prefix = '') => {
+    const { text, pointsElsewhere } = contentOfBlock(marked);
+    if (!text) return;
+    blocks.push({ kind: 'text', level: 0, text: `${prefix}${text}` });
+    closingPointer = pointsElsewhere && !prefix ? blocks.length - 1 : -1;
+  };
+  const dropClosingPointer = () => {
+    if (closingPointer >= 0 && closingPointer === blocks.length - 1) blocks.pop();
+    closingPointer = -1;
+  };
   const flush = () => {
-    const text = clean(inline);
-    if (text) blocks.push({ kind: 'text', level: 0, text });
+    if (inline.trim()) push(inline);
     inline = '';
   };
   const walk = (node: Node) => {
@@ -83,15 +143,15 @@ function collectBlocks(root: Node): TextBlock[] {
       }
       if (child.nodeType !== 1) continue;
       const name = child.nodeName.toUpperCase();
-      if (SKIPPED.has(name)) continue;
+      if (SKIPPED.has(name) || isNavigation(child)) continue;
       if (/^H[1-6]$/.test(name)) {
         flush();
+        dropClosingPointer();
         const text = clean(child.textContent);
         if (text) blocks.push({ kind: 'heading', level: Number(name[1]), text });
       } else if (name === 'LI') {
         flush();
-        const text = clean(textWithoutLists(child));
-        if (text) blocks.push({ kind: 'text', level: 0, text: `- ${text}` });
+        push(markedText(child, true), '- ');
         for (const nested of Array.from(child.childNodes)) if (nested.nodeName === 'UL' || nested.nodeName === 'OL') walk(nested);
       } else if (name === 'TR') {
         flush();
@@ -99,8 +159,7 @@ function collectBlocks(root: Node): TextBlock[] {
         if (cells.some(Boolean)) blocks.push({ kind: 'text', level: 0, text: cells.join(' | ') });
       } else if (TEXT_BLOCKS.has(name)) {
         flush();
-        const text = clean(child.textContent);
-        if (text) blocks.push({ kind: 'text', level: 0, text });
+        push(markedText(child));
       } else if (CONTAINERS.has(name)) {
         flush();
         walk(child);
@@ -108,12 +167,13 @@ function collectBlocks(root: Node): TextBlock[] {
       } else if (name === 'BR') {
         inline += ' ';
       } else {
-        inline += ' ' + (child.textContent ?? '') + ' ';
+        inline += ` ${child.nodeName === 'A' ? `${LINK_START}${markedText(child)}${LINK_END}` : markedText(child)} `;
       }
     }
   };
   walk(root);
   flush();
+  dropClosingPointer();
   return blocks;
 }
 

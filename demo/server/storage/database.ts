@@ -144,9 +144,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // initialised, migrated database takes about a second, so fresh databases start from one.
   const snapshot = fresh ? await migratedSnapshot() : undefined;
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const options = snapshot ? { loadDataDir: new Blob([new Uint8Array(snapshot)]) } : {};
+  const extensions = await pgliteExtensions();
+  const options = snapshot ? { loadDataDir: new Blob([new Uint8Array(snapshot)]), extensions } : { extensions };
   const db = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   return pgliteDatabase(db);
+}
+
+/** The contrib extensions the migrations create (PGlite loads an extension's code only when asked to). */
+async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }
 
 let snapshotPromise: Promise<Buffer> | undefined;
@@ -165,7 +172,7 @@ function migratedSnapshot(): Promise<Buffer> {
     const file = join(folder, `pglite-${key}.tar.gz`);
     if (existsSync(file)) return readFileSync(file);
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create();
+    const db = await PGlite.create({ extensions: await pgliteExtensions() });
     try {
       await runMigrations(pgliteDatabase(db));
       const dump = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());

@@ -119,6 +119,60 @@ create table leads (
 create index leads_bot_idx on leads (bot_id, created_at);
 `,
   },
+  {
+    version: 2,
+    name: 'passages indexed in the language of their bot, a vocabulary of words for typo tolerance (pg_trgm)',
+    sql: `
+-- pg_trgm ships with PostgreSQL (contrib) and with PGlite. It goes into public where the role may create it
+-- there, so a database shared by several schemas keeps it when one schema is dropped; without it the
+-- service still answers, only without typo tolerance.
+do $$
+begin
+  if not exists (select 1 from pg_extension where extname = 'pg_trgm') then
+    begin
+      create extension pg_trgm schema public;
+    exception when others then
+      begin
+        create extension pg_trgm;
+      exception when others then
+        raise notice 'pg_trgm is not available (%): answers work without typo tolerance', sqlerrm;
+      end;
+    end;
+  end if;
+end $$;
+
+-- The vector was generated with English stemming; now it is written with the bot's text search
+-- configuration, from text a word segmenter has spaced where the language has no spaces.
+alter table passages drop column search_vector;
+alter table passages add column search_config text not null default 'english';
+alter table passages add column search_vector tsvector;
+update passages set search_vector = setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', content), 'B');
+alter table passages alter column search_vector set not null;
+create index passages_search_idx on passages using gin (search_vector);
+
+-- The distinct words of each page, lower case, for typo tolerance.
+create table knowledge_words (
+  source_id uuid not null references knowledge_sources (id) on delete cascade,
+  bot_id uuid not null references bots (id) on delete cascade,
+  word text not null,
+  primary key (source_id, word)
+);
+create index knowledge_words_bot_idx on knowledge_words (bot_id, word);
+insert into knowledge_words (source_id, bot_id, word)
+  select distinct p.source_id, p.bot_id, w.word
+  from passages p, regexp_split_to_table(lower(p.heading || ' ' || p.content), '[[:space:][:punct:]]+') as w(word)
+  where length(w.word) between 3 and 40;
+do $$
+declare
+  trgm_schema text;
+begin
+  select n.nspname into trgm_schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm';
+  if trgm_schema is not null then
+    execute format('create index knowledge_words_trgm_idx on knowledge_words using gin (word %I.gin_trgm_ops)', trgm_schema);
+  end if;
+end $$;
+`,
+  },
 ];
 
 /** A fixed key for the advisory lock that serialises migrations across processes. */
