@@ -495,6 +495,9 @@ const widget = css`
     background: var(--_accent);
     color: var(--_accent-text);
   }
+  .send:dir(rtl) svg {
+    scale: -1 1;
+  }
   .send:disabled {
     opacity: 0.45;
     cursor: default;

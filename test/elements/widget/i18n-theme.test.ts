@@ -100,6 +100,15 @@ describe('<chatbot-widget> languages', () => {
     expect(getComputedStyle(byPart(parts(el, 'user-message')[1]!, 'bubble')).direction).to.equal('rtl');
   });
 
+  it('points the send arrow the way Arabic is read', async () => {
+    const arrowScale = async (lang: string) => {
+      const { el } = await mountWidget({ lang });
+      return getComputedStyle(part(el, 'send-button').querySelector('svg')!).scale;
+    };
+    expect(await arrowScale('ar')).to.equal('-1 1');
+    expect(await arrowScale('en')).to.equal('none');
+  });
+
   it('puts the launcher in the left corner in Arabic', async () => {
     const { el } = await mountWidget({ lang: 'ar', mode: 'launcher' });
     const button = part(el, 'launcher').getBoundingClientRect();
