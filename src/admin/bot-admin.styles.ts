@@ -71,7 +71,8 @@ export const botAdminStyles = [
       width: 100%;
       padding: 0.45em 0.6em;
       background: var(--_background);
-      border: 1px solid var(--_border);
+      /* The border is a field's only outline (no placeholders), so it takes text contrast (WCAG 1.4.11). */
+      border: 1px solid var(--_text-muted);
       border-radius: 8px;
     }
     input:not([type='checkbox'], [type='radio'], [type='range']),
@@ -301,6 +302,10 @@ export const botAdminStyles = [
     }
     .save-status {
       font-weight: 500;
+    }
+    /* Focus scrolling keeps the control clear of the sticky Save bar (WCAG 2.4.11). */
+    form.settings > :not(.actions) :is(input, select, textarea, button) {
+      scroll-margin-block-end: 5em;
     }
     form.settings > .actions {
       position: sticky;

@@ -431,7 +431,7 @@ const widget = css`
   }
   .lead input {
     padding: 8px 10px;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_text-muted);
     border-radius: 8px;
     background: var(--_background);
   }
@@ -476,7 +476,7 @@ const widget = css`
     padding: 10px 12px;
     field-sizing: content;
     resize: none;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_text-muted);
     border-radius: 12px;
     background: var(--_background);
     line-height: 1.4;

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { BotAdmin } from '../../../src/bot-admin.js';
 import {
   alerts,
@@ -23,6 +23,7 @@ import {
   text,
   typeInto,
 } from './admin-helpers.js';
+import { fieldBorderContrast } from '../contrast.js';
 import { BOT_ID, OWNER_ID, fakeJwt, json, serviceWithBot, wireBot } from './fake-service.js';
 
 const NEW_BOT_ID = '11111111-2222-4333-8444-555555555555';
@@ -76,6 +77,38 @@ describe('<bot-admin> settings', () => {
     expect(field(el, 'Owner ID').readOnly).to.equal(true);
     expect(field(el, 'Answer language').value).to.equal('en');
     await expect(el).to.be.accessible();
+  });
+
+  it('draws every field with a border of at least 3:1 in both themes (WCAG 1.4.11)', async () => {
+    const { el } = await mountAdmin();
+    const fields = [...settingsForm(el)!.querySelectorAll('input:not([type=checkbox], [type=radio], [type=range]), select, textarea')];
+    expect(fields.length).to.be.above(5);
+    for (const theme of ['light', 'dark'] as const) {
+      el.theme = theme;
+      await el.updateComplete;
+      for (const control of fields) expect(fieldBorderContrast(control), `${theme}: ${nameOf(control)}`).to.be.at.least(3);
+    }
+  });
+
+  it('never hides the focused control under the sticky Save bar (WCAG 2.4.11)', async () => {
+    await setViewport({ width: 1280, height: 700 });
+    try {
+      const { el } = await mountAdmin();
+      const actions = part(el, 'actions');
+      const form = settingsForm(el)!;
+      let checked = 0;
+      for (let step = 0; step < 120; step += 1) {
+        await sendKeys({ press: 'Tab' });
+        const active = focused(el);
+        if (!active || !form.contains(active) || actions.contains(active)) continue;
+        checked += 1;
+        const control = active.getBoundingClientRect();
+        expect(control.bottom, nameOf(active) || active.tagName).to.be.at.most(actions.getBoundingClientRect().top);
+      }
+      expect(checked).to.be.above(10);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('shows the read-only details in the viewer locale', async () => {

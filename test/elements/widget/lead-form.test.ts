@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ChatbotLeadSubmitEvent, ChatbotWidget } from '../../../src/chatbot-widget.js';
+import { fieldBorderContrast } from '../contrast.js';
 import { createFakeService } from './fake-service.js';
 import {
   allByRole,
@@ -39,6 +40,18 @@ describe('<chatbot-widget> lead form', () => {
     expect(field.placeholder).to.equal('Please fill in the form above to continue.');
     expect(parts(el, 'suggestion')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('draws the message field and the lead fields with borders of at least 3:1 in both themes (WCAG 1.4.11)', async () => {
+    const { el } = await mountWidget({ bot: askForLead });
+    await ask(el, 'First');
+    await settled(el);
+    for (const theme of ['light', 'dark'] as const) {
+      el.theme = theme;
+      await el.updateComplete;
+      const fields = [part(el, 'input'), ...allByRole(part(el, 'lead-form'), 'textbox')];
+      for (const field of fields) expect(fieldBorderContrast(field), `${theme}: ${nameOf(field)}`).to.be.at.least(3);
+    }
   });
 
   it('names missing and invalid fields', async () => {
