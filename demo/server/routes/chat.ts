@@ -10,6 +10,7 @@ import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
 import { visitableBot } from '../access.js';
 import type { ServiceEnv } from '../app.js';
+import { boundHistory } from '../answer/conversation-budget.js';
 import type { AnswerSettings } from '../answer/provider.js';
 import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';
 import { suggestQuestions } from '../answer/suggestions.js';
@@ -24,8 +25,6 @@ export const STREAMING_PATH = '/api/chat/get-streaming-response-with-custom-sett
 
 /** Longest accepted message, in characters. */
 export const MAX_MESSAGE_LENGTH = 4000;
-/** Most earlier messages read from chat_history (the latest ones are kept). */
-export const MAX_HISTORY_MESSAGES = 20;
 
 const BOOLEAN_TEXT = z.enum(['true', 'false', '1', '0', 'True', 'False']);
 const StreamingQuerySchema = z.object({
@@ -78,7 +77,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
     if (bot.num_message_left <= 0) throw new ServiceError('noMessagesLeft', 'This bot has no messages left. Its owner can add more.');
 
     const question = body.message.trim();
-    const history = body.chat_history.slice(-MAX_HISTORY_MESSAGES);
+    const history = boundHistory(body.chat_history);
     const wantsSuggestions = query.is_get_suggest_question === undefined || /^(true|1)$/i.test(query.is_get_suggest_question);
     const settings: AnswerSettings = {
       botName: bot.bot_name,
