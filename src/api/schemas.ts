@@ -123,7 +123,6 @@ export const BotSchema = z.looseObject({
   is_activate: withDefault(z.boolean(), () => true),
   bot_language: withDefault(z.string(), () => ''),
   num_message_left: orNull(z.number()),
-  has_credits: z.optional(z.boolean()),
   created_at: withDefault(timestamp, () => ''),
   updated_at: withDefault(timestamp, () => ''),
 });
