@@ -1,6 +1,7 @@
 // Text with control characters and deeply nested JSON are refused with a 422 naming the field, by every
 // endpoint, before anything runs: nothing is stored.
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { before, describe, it } from 'node:test';
 import { MAX_PASSWORD_LENGTH } from '../../demo/server/routes/users.js';
 import { testEngines, useService, type ResponseBody } from './helpers.js';
@@ -127,6 +128,49 @@ for (const engine of testEngines()) {
       assert.deepEqual((body as ResponseBody).detail[0].loc, ['body', 'password']);
       const ok = await service().call('POST', '/token', { body: new URLSearchParams({ username: owner.username, password: `pw-${owner.username}-secret` }) });
       assert.equal(ok.status, 200);
+    });
+  });
+}
+
+/** Sends one request through an agent and reads the whole answer. */
+function send(agent: Agent, url: string, path: string, body: string, chunked: boolean): Promise<{ status: number; connection: string | undefined; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+    if (!chunked) headers['content-length'] = Buffer.byteLength(body);
+    const outgoing = request({ hostname, port, path, method: 'POST', agent, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection, text }));
+    });
+    outgoing.on('error', reject);
+    if (chunked) for (let offset = 0; offset < body.length; offset += 64 * 1024) outgoing.write(body.slice(offset, offset + 64 * 1024));
+    outgoing.end(chunked ? undefined : body);
+  });
+}
+
+for (const engine of testEngines()) {
+  describe(`an oversized body on a kept-alive connection (${engine.name})`, () => {
+    const service = useService(engine, { maxBodyBytes: 10_000 });
+
+    it('answers 413 with Connection: close, and the next request on the same agent is answered', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const oversized = JSON.stringify({ bot_name: 'x'.repeat(3_000_000) });
+        const next = JSON.stringify({ bot_id: 'not-a-uuid', message: 'Hello?' });
+        for (let round = 0; round < 6; round++) {
+          const refused = await send(agent, service().url, '/api/bot', oversized, round % 2 === 1);
+          assert.equal(refused.status, 413, `round ${round}`);
+          assert.equal(refused.connection, 'close', `round ${round}`);
+          assert.equal(JSON.parse(refused.text).message_code, 1008);
+          const answered = await send(agent, service().url, STREAMING, next, false);
+          assert.equal(answered.status, 422, `round ${round}: ${answered.text}`);
+          assert.deepEqual(JSON.parse(answered.text).detail[0].loc, ['body', 'bot_id']);
+        }
+      } finally {
+        agent.destroy();
+      }
     });
   });
 }
