@@ -4,8 +4,6 @@
 /** The deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 32;
 
-// C0 control characters other than tab, line feed and carriage return (NUL included).
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 /** A problem found in an input: where (the path below the location) and what. */
 export interface InputProblem {
@@ -19,7 +17,12 @@ export interface InputProblem {
 
 /** Tells whether a string holds a control character other than tab, LF or CR. */
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // C0 control characters (NUL included) other than tab (9), line feed (10) and carriage return (13).
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+  }
+  return false;
 }
 
 /**
