@@ -111,7 +111,10 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
 
   const limitBody = bodyLimit({
     maxSize: options.maxBodyBytes,
-    onError: () => {
+    onError: (c) => {
+      // The rest of the body is not read, so the connection cannot carry another request: say so, and the
+      // client opens a new one instead of sending its next request into the unread bytes.
+      c.header('Connection', 'close');
       throw new ServiceError('bodyTooLarge', `The request body is larger than ${options.maxBodyBytes} bytes.`);
     },
   });

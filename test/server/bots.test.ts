@@ -149,17 +149,23 @@ for (const engine of testEngines()) {
       assert.deepEqual(noId.body.detail[0].loc, ['body', 'id']);
     });
 
-    it('shows a public bot to anyone from an allowed origin, without its prompt and rules', async () => {
+    it('shows a public bot to anyone from an allowed origin, with only what the widget needs', async () => {
       const { call, bot, user } = service();
       const owner = await user();
       const created = await bot(owner.token, { ...FULL_BODY, is_visibility: true });
       for (const origin of ['https://example.com', 'https://docs.example.org', 'http://localhost:5173', undefined]) {
         const { status, body } = await call('GET', `/api/bot/information?bot_id=${created.id}`, { headers: origin ? { origin } : {} });
         assert.equal(status, 200, String(origin));
-        assert.equal(body.bot_name, FULL_BODY.bot_name);
-        assert.equal(body.custom_prompt, '');
-        assert.deepEqual(body.rules, []);
-        assert.deepEqual(body.collect_customer_info, FULL_BODY.collect_customer_info);
+        assert.deepEqual(body, {
+          id: created.id,
+          bot_name: FULL_BODY.bot_name,
+          bot_language: FULL_BODY.bot_language,
+          is_activate: true,
+          custom_error_message: FULL_BODY.custom_error_message,
+          collect_customer_info: FULL_BODY.collect_customer_info,
+          has_credits: true,
+        });
+        assert.equal(BotSchema.safeParse(body).success, true, 'the typed client reads the visitor record');
       }
       for (const origin of ['https://evil.example', 'http://example.com.evil.test', 'https://example.org', 'http://localhost:3000', 'null']) {
         const { status, body } = await call('GET', `/api/bot/information?bot_id=${created.id}`, { headers: { origin } });
@@ -169,6 +175,46 @@ for (const engine of testEngines()) {
       const asOwner = await call('GET', `/api/bot/information?bot_id=${created.id}`, { token: owner.token, headers: { origin: 'https://evil.example' } });
       assert.equal(asOwner.status, 200);
       assert.equal(asOwner.body.custom_prompt, FULL_BODY.custom_prompt);
+      assert.equal(asOwner.body.user_id, owner.id);
+      assert.equal(asOwner.body.num_message_left, 250);
+      assert.deepEqual(asOwner.body.domain, FULL_BODY.domain);
+      assert.equal(asOwner.body.temperature, FULL_BODY.temperature);
+    });
+
+    it('tells a visitor only that a bot has no credits left, not how many it has', async () => {
+      const { call, bot, user } = service();
+      const owner = await user();
+      const created = await bot(owner.token, { is_visibility: true });
+      const { db } = await service().server.service.ready();
+      await db.query('update bots set num_message_left = 0 where id = $1', [created.id]);
+      // A fresh read (the visitor cache keeps copies for a second at most).
+      await call('PUT', '/api/bot', { token: owner.token, json: { id: created.id, bot_name: 'Spent' } });
+      const { body } = await call('GET', `/api/bot/information?bot_id=${created.id}`);
+      assert.equal(body.has_credits, false);
+      assert.equal(body.num_message_left, 0);
+      assert.equal(body.user_id, undefined);
+    });
+
+    it('refuses a repeated query parameter with 422 naming it, on every endpoint', async () => {
+      const { call, bot, user } = service();
+      const owner = await user();
+      const created = await bot(owner.token, { is_visibility: true });
+      const other = await bot(owner.token, { is_visibility: true });
+      const requests: [string, string, string][] = [
+        ['GET', `/api/bot/information?bot_id=${created.id}&bot_id=${other.id}`, 'bot_id'],
+        ['GET', `/api/chat/history?bot_id=${created.id}&order=created_at.asc&order=created_at.desc`, 'order'],
+        ['DELETE', `/api/scraping/url?bot_id=${created.id}&bot_id=${other.id}&base64_url=aHR0cDovL2EuZXhhbXBsZS8`, 'bot_id'],
+        ['POST', '/api/chat/get-streaming-response-with-custom-settings?type_qa=a&type_qa=b', 'type_qa'],
+      ];
+      for (const [method, path, name] of requests) {
+        const json = method === 'POST' ? { bot_id: created.id, message: 'Hi?' } : undefined;
+        const { status, body } = await call(method, path, { token: owner.token, json });
+        assert.equal(status, 422, path);
+        assert.deepEqual(body.detail[0].loc, ['query', name], path);
+        assert.equal(body.detail[0].type, 'repeated', path);
+      }
+      const { body } = await call('GET', `/api/bot/information?bot_id=${created.id}`, { token: owner.token });
+      assert.equal(body.num_message_left, 250, 'the refused answer took no credit');
     });
 
     it('shows a visitor a change at once in the process that made it (the visitor cache forgets it)', async () => {

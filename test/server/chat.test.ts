@@ -90,10 +90,13 @@ for (const engine of testEngines()) {
       assert.equal(suggestions?.length, 4, 'it still suggests what it can answer');
     });
 
-    it('links its sources when citations are on, in the bot or in the request', async () => {
-      const { answer } = await ask(service(), { bot_id: botId, message: 'How much is the tool hire deposit?', is_enable_citation: true });
+    it('links its sources when citations are on, in the bot or in the owner\'s request', async () => {
+      const { answer } = await ask(service(), { bot_id: botId, message: 'How much is the tool hire deposit?', is_enable_citation: true }, { token: owner.token });
       assert.match(answer, /fifty pounds/);
       assert.ok(answer.endsWith(`Sources: [Tool hire](${site.origin}/tools)`), answer);
+      const visitor = await ask(service(), { bot_id: botId, message: 'How much is the tool hire deposit?', is_enable_citation: true });
+      assert.match(visitor.answer, /fifty pounds/);
+      assert.ok(!visitor.answer.includes('Sources:'), 'a visitor cannot turn the owner\'s citations on');
     });
 
     it('leaves out suggestions when is_get_suggest_question is false, and takes type_qa in the query or the body', async () => {

@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveLanguage, type Language } from './language.js';
 import { notFoundAnswer, smallTalkReply, sourcesLine } from './messages.js';
+import { escapePageText, pageLink } from './page-markdown.js';
 import type { AnswerProvider, AnswerRequest, RetrievedPassage } from './provider.js';
 import { conceptMatch, readQuestion, termsOf, type Concept, type QuestionFocus } from './query.js';
 import { sentencesOf } from './text.js';
@@ -69,8 +70,10 @@ function render(units: readonly Unit[]): string {
   const blocks: string[] = [];
   let previous: Unit | undefined;
   for (const unit of units) {
-    if (previous && !unit.isList && !previous.isList && previous.paragraph === unit.paragraph) blocks[blocks.length - 1] += ` ${unit.text}`;
-    else blocks.push(unit.text);
+    // Page text is quoted as text: what would make links, images, HTML or the answer framing is escaped.
+    const text = escapePageText(unit.text);
+    if (previous && !unit.isList && !previous.isList && previous.paragraph === unit.paragraph) blocks[blocks.length - 1] += ` ${text}`;
+    else blocks.push(text);
     previous = unit;
   }
   return blocks.join('\n\n');
@@ -119,9 +122,6 @@ function supportingUnits(passage: RetrievedPassage, focus: QuestionFocus, covere
     .slice(0, MAX_SUPPORTING_UNITS);
 }
 
-function linkOf(passage: RetrievedPassage): string {
-  return `[${(passage.title || passage.url).replace(/[[\]]/g, '')}](${passage.url})`;
-}
 
 /** Builds the Markdown answer for a question from its relevant passages (best first). */
 export function composeExtractiveAnswer(request: Pick<AnswerRequest, 'question' | 'history' | 'passages' | 'settings' | 'focus'>): string {
@@ -147,11 +147,11 @@ export function composeExtractiveAnswer(request: Pick<AnswerRequest, 'question' 
     });
     if (extra.length === 0) continue;
     for (const concept of focus.concepts) if (extra.some((unit) => conceptMatch(concept, unit.terms) > 0)) covered.add(concept);
-    paragraphs.push(extra.map((unit) => unit.text).join(' '));
+    paragraphs.push(render(extra));
     used.push(passage);
   }
   if (settings.citations) {
-    const links = [...new Map(used.map((passage) => [passage.url, linkOf(passage)])).values()];
+    const links = [...new Map(used.map((passage) => [passage.url, pageLink(passage.title, passage.url)])).values()];
     paragraphs.push(sourcesLine(settings.language, links));
   }
   return paragraphs.filter(Boolean).join('\n\n');

@@ -49,6 +49,8 @@ export interface QuestionFocus {
 export const SYNONYM_MATCH = 0.8;
 /** The most terms a full-text search is given, chosen by weight. */
 export const MAX_SEARCH_TERMS = 32;
+/** The most concepts a follow-up carries over from the previous question, chosen longest first. */
+export const MAX_CARRIED_CONCEPTS = 24;
 /** The weight of a common word that seldom names the topic ("support", "anywhere"). */
 export const WEAK_WORD_WEIGHT = 0.15;
 
@@ -166,10 +168,8 @@ export function readQuestion(question: string, history: readonly ChatMessage[], 
     const previous = [...history].reverse().find((message) => message.sender_type === 'user' && message.content.trim() !== '');
     if (previous) {
       const own = new Set(concepts.flatMap((concept) => [...concept.terms]));
-      for (const concept of conceptsOf(previous.content, language, 'history')) {
-        if ([...concept.terms].some((term) => own.has(term))) continue;
-        concepts.push(concept);
-      }
+      const carried = conceptsOf(previous.content, language, 'history').filter((concept) => ![...concept.terms].some((term) => own.has(term)));
+      concepts.push(...mostTelling(carried, MAX_CARRIED_CONCEPTS));
     }
   }
   return {
@@ -180,6 +180,22 @@ export function readQuestion(question: string, history: readonly ChatMessage[], 
     asksAmount: AMOUNT_QUESTION.test(question),
     followUp,
   };
+}
+
+/**
+ * At most `limit` concepts, the longest words first (longer words are rarer, so they tell passages apart
+ * better), ties in text order; the result keeps text order. Deterministic, whatever the text's size.
+ */
+export function mostTelling(concepts: readonly Concept[], limit: number): Concept[] {
+  if (concepts.length <= limit) return [...concepts];
+  const chosen = new Set(
+    concepts
+      .map((concept, index) => ({ concept, index }))
+      .sort((a, b) => b.concept.word.length - a.concept.word.length || a.index - b.index)
+      .slice(0, limit)
+      .map(({ concept }) => concept),
+  );
+  return concepts.filter((concept) => chosen.has(concept));
 }
 
 /** The words to give the full-text search, the question's first, at most `MAX_SEARCH_TERMS`. */

@@ -8,7 +8,7 @@ import type { Queryable } from '../storage/database.js';
 import { nearWords, searchPassages, type FoundPassage } from '../storage/knowledge.js';
 import { resolveLanguage, type Language } from './language.js';
 import type { RetrievedPassage } from './provider.js';
-import { WEAK_WORD_WEIGHT, conceptMatch, readQuestion, searchTermsOf, termListOf, termsOf, type Concept, type QuestionFocus } from './query.js';
+import { MAX_SEARCH_TERMS, WEAK_WORD_WEIGHT, conceptMatch, mostTelling, readQuestion, searchTermsOf, termListOf, termsOf, type Concept, type QuestionFocus } from './query.js';
 import { termOf } from './text.js';
 
 /** Passages read from the database per question before ranking. */
@@ -106,8 +106,9 @@ function namesIn(question: string): Set<string> {
 /** Corrects the question's own words that the knowledge base lacks to the nearest word it has, by pg_trgm and edit distance. */
 async function correctTypos(db: Queryable, botId: string, question: string, focus: QuestionFocus, language: Language): Promise<void> {
   const names = namesIn(question);
-  const candidates = focus.concepts.filter(
-    (concept) => concept.origin === 'question' && concept.word.length >= 4 && !names.has(concept.word) && /^\p{L}+$/u.test(concept.word),
+  const candidates = mostTelling(
+    focus.concepts.filter((concept) => concept.origin === 'question' && concept.word.length >= 4 && !names.has(concept.word) && /^\p{L}+$/u.test(concept.word)),
+    MAX_SEARCH_TERMS,
   );
   if (candidates.length === 0) return;
   const words = candidates.map((concept) => concept.word);

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../src/api/schemas.js';
 import type { Queryable } from '../storage/database.js';
 import { knowledgeVersion, listSuggestionSources, type SuggestionSource } from '../storage/knowledge.js';
 import type { Language } from './language.js';
+import { looksLikeFraming, plainSuggestionText } from './page-markdown.js';
 import { termsOf } from './query.js';
 import { retrievePassages, type RankedPassage } from './retrieval.js';
 import { termOf } from './text.js';
@@ -84,8 +85,9 @@ const OTHER_LANGUAGE_TEMPLATES: Record<string, (topic: string) => string> = {
  * work?"). Undefined when no grammatical question can be made.
  */
 export function phraseSuggestion(source: Pick<SuggestionSource, 'heading' | 'content' | 'opensPage'>, language: Language): string | undefined {
-  const text = source.heading.trim().replace(/[.:;,!]+$/, '').replace(/\s+/g, ' ');
-  if (!text || text.length > LONGEST_HEADING) return undefined;
+  // A heading is page text: no Markdown or HTML of it reaches a suggestion, nor anything like the framing.
+  const text = plainSuggestionText(source.heading).replace(/[.:;,!]+$/, '');
+  if (!text || text.length > LONGEST_HEADING || looksLikeFraming(text)) return undefined;
   if (QUESTION_END.test(text)) return text;
   if (language.code !== 'en') return OTHER_LANGUAGE_TEMPLATES[language.code]?.(text);
   const howTo = /^how to\s+(.+)$/i.exec(text);

@@ -5,21 +5,38 @@ import { visitableBot } from '../access.js';
 import { callerOf, type ServiceEnv } from '../app.js';
 import { requireCaller, type Caller } from '../auth/caller.js';
 import { ServiceError, botNotFound, invalidField } from '../errors.js';
-import { readJsonBody } from '../request.js';
+import { queryObject, readJsonBody } from '../request.js';
 import { botToWire, insertBot, updateBot, type StoredBot } from '../storage/bots.js';
 import { reindexKnowledge } from '../storage/knowledge.js';
 import { requireUuid } from '../validation.js';
 
 // What a visitor sees of a bot, serialised once per stored copy (cached copies are read on every page view
-// of a site with the widget). The prompt and rules are the owner's business and are left empty.
+// of a site with the widget): the fields the widget uses, and whether the bot can still answer. The owner's
+// id, credit count, domains, model, temperature, prompt and rules are the owner's business.
 const visitorJsonOf = new WeakMap<StoredBot, string>();
 function visitorJson(bot: StoredBot): string {
   let json = visitorJsonOf.get(bot);
   if (json === undefined) {
-    json = JSON.stringify({ ...botToWire(bot), custom_prompt: '', rules: [] });
+    json = JSON.stringify(visitorBot(bot));
     visitorJsonOf.set(bot, json);
   }
   return json;
+}
+
+/** The record a visitor reads of a bot (see docs/interface-decisions.md, B6). */
+function visitorBot(bot: StoredBot): Record<string, unknown> {
+  const hasCredits = bot.num_message_left > 0;
+  return {
+    id: bot.id,
+    bot_name: bot.bot_name,
+    bot_language: bot.bot_language,
+    is_activate: bot.is_activate,
+    custom_error_message: bot.custom_error_message,
+    collect_customer_info: bot.collect_customer_info,
+    has_credits: hasCredits,
+    // The widget shows "no messages left" at 0; a count above 0 is not told.
+    ...(hasCredits ? {} : { num_message_left: 0 }),
+  };
 }
 
 function botBodyError(issues: readonly BotBodyIssue[]): ServiceError {
@@ -64,7 +81,7 @@ export function registerBotRoutes(app: Hono<ServiceEnv>): void {
   });
 
   app.get('/api/bot/information', async (c) => {
-    const botId = c.req.query('bot_id');
+    const botId = queryObject(c)['bot_id'];
     if (!botId) throw invalidField(['query', 'bot_id'], 'bot_id is required', 'missing');
     const { bot, isOwner } = await visitableBot(c, requireUuid(botId, 'query', 'bot_id'), { cached: true });
     if (isOwner) return c.json(botToWire(bot));

@@ -10,6 +10,7 @@ import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
 import { visitableBot } from '../access.js';
 import type { ServiceEnv } from '../app.js';
+import { boundHistory } from '../answer/conversation-budget.js';
 import type { AnswerSettings } from '../answer/provider.js';
 import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';
 import { suggestQuestions } from '../answer/suggestions.js';
@@ -24,8 +25,6 @@ export const STREAMING_PATH = '/api/chat/get-streaming-response-with-custom-sett
 
 /** Longest accepted message, in characters. */
 export const MAX_MESSAGE_LENGTH = 4000;
-/** Most earlier messages read from chat_history (the latest ones are kept). */
-export const MAX_HISTORY_MESSAGES = 20;
 
 const BOOLEAN_TEXT = z.enum(['true', 'false', '1', '0', 'True', 'False']);
 const StreamingQuerySchema = z.object({
@@ -73,22 +72,25 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
     }
     const botId = requireUuid(body.bot_id, 'body', 'bot_id');
     const sessionId = sessionIdOf(body.session_id, c.req.header('x-session-id'));
-    const { bot } = await visitableBot(c, botId);
+    const { bot, isOwner } = await visitableBot(c, botId);
     if (!bot.is_activate) throw new ServiceError('botInactive', 'This bot is not active.');
     if (bot.num_message_left <= 0) throw new ServiceError('noMessagesLeft', 'This bot has no messages left. Its owner can add more.');
 
     const question = body.message.trim();
-    const history = body.chat_history.slice(-MAX_HISTORY_MESSAGES);
+    const history = boundHistory(body.chat_history);
     const wantsSuggestions = query.is_get_suggest_question === undefined || /^(true|1)$/i.test(query.is_get_suggest_question);
+    // Only the owner (token or API key: the admin's preview) may override the bot's settings; a visitor's
+    // overrides are ignored, so nobody spends the owner's credits and model key on a prompt of their own.
+    const overrides: Partial<Pick<typeof body, 'custom_prompt' | 'rules' | 'temperature' | 'gpt_model_name' | 'is_enable_citation'>> = isOwner ? body : {};
     const settings: AnswerSettings = {
       botName: bot.bot_name,
-      customPrompt: body.custom_prompt ?? bot.custom_prompt,
-      rules: body.rules ?? bot.rules,
-      temperature: body.temperature ?? bot.temperature,
-      modelName: body.gpt_model_name?.trim() || bot.gpt_model_name || DEFAULT_GPT_MODEL_NAME,
+      customPrompt: overrides.custom_prompt ?? bot.custom_prompt,
+      rules: overrides.rules ?? bot.rules,
+      temperature: overrides.temperature ?? bot.temperature,
+      modelName: overrides.gpt_model_name?.trim() || bot.gpt_model_name || DEFAULT_GPT_MODEL_NAME,
       toneType: bot.bot_tone_type,
       language: bot.bot_language,
-      citations: body.is_enable_citation ?? bot.is_enable_citation,
+      citations: overrides.is_enable_citation ?? bot.is_enable_citation,
       customErrorMessage: bot.custom_error_message,
     };
     const { relevant, candidates, focus, language } = await retrievePassages(db, bot.id, question, history, { language: bot.bot_language });

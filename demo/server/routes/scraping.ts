@@ -64,7 +64,9 @@ export function registerScrapingRoutes(app: Hono<ServiceEnv>): void {
       first = await fetchPage(withScheme(body.scrape_url), policy, crawling.signal);
     } catch (error) {
       c.req.raw.signal.removeEventListener('abort', onClientGone);
-      if (error instanceof ScrapeRefusedError) throw new ServiceError('scrapeRefused', error.message);
+      if (error instanceof ScrapeRefusedError) {
+        throw new ServiceError('scrapeRefused', error.message, [{ loc: ['body', 'scrape_url'], msg: error.message, type: 'scrape_refused' }]);
+      }
       throw error;
     }
 

@@ -6,9 +6,12 @@ import { callerOf, type ServiceEnv } from '../app.js';
 import { requireCaller } from '../auth/caller.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../auth/passwords.js';
 import { ServiceError, invalidField } from '../errors.js';
-import { readJsonBody, readOptionalJsonBody } from '../request.js';
+import { readFormBody, readJsonBody, readOptionalJsonBody } from '../request.js';
 import { createApiKey, createUser, findUserByName, listApiKeys } from '../storage/users.js';
 import { parseInput } from '../validation.js';
+
+/** Longest password a login accepts (sign-up allows 256). */
+export const MAX_PASSWORD_LENGTH = 1024;
 
 const SignupSchema = z.object({
   username: z.string().check(z.trim(), z.regex(/^[\w.@+-]{3,64}$/)),
@@ -24,8 +27,10 @@ export function registerUserRoutes(app: Hono<ServiceEnv>): void {
   app.post('/token', async (c) => {
     const { db, tokens } = c.get('state');
     const isJson = /json/i.test(c.req.header('content-type') ?? '');
-    const raw = isJson ? await readJsonBody(c) : await c.req.parseBody().catch(() => ({}));
+    const raw = isJson ? await readJsonBody(c) : await readFormBody(c);
     const form = parseInput(LoginFormSchema, raw, 'body');
+    // Refused before hashing: a megabyte password would cost the hash function that much time.
+    if (form.password.length > MAX_PASSWORD_LENGTH) throw invalidField(['body', 'password'], `password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'string_too_long');
     if (form.grant_type && form.grant_type !== 'password') {
       throw invalidField(['body', 'grant_type'], 'grant_type must be "password"', 'literal_error');
     }

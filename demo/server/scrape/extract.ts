@@ -269,7 +269,8 @@ export function splitIntoPassages(page: ExtractedPage): Passage[] {
       continue;
     }
     let sentenceGroup = '';
-    for (const sentence of block.text.match(/[^.!?]+[.!?]*\s*/g) ?? [block.text]) {
+    // Cut at real sentence ends only: a "." inside "example.com", "e.g." or "widget.open()" is not one.
+    for (const sentence of sentencesOf(block.text, { code: 'en' }).map((text) => `${text} `)) {
       if (sentenceGroup && countWords(sentenceGroup + sentence) > MAX_WORDS) {
         add(sentenceGroup.trim());
         sentenceGroup = '';

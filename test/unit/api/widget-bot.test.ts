@@ -227,6 +227,19 @@ describe('readWidgetBot', () => {
     });
   });
 
+  it('reads the record the reference service gives a visitor: no count while credits are left, 0 once none are', () => {
+    const visitor = { id: 'b1', bot_name: 'Support', bot_language: 'en', is_activate: true, custom_error_message: '', collect_customer_info: { name: true }, has_credits: true };
+    assert.deepStrictEqual(readWidgetBot(visitor), {
+      bot_name: 'Support',
+      bot_language: 'en',
+      custom_error_message: '',
+      is_activate: true,
+      num_message_left: null,
+      collect_customer_info: { name: true },
+    });
+    assert.equal(readWidgetBot({ ...visitor, has_credits: false, num_message_left: 0 })?.num_message_left, 0);
+  });
+
   it('gives the defaults for an empty object and for null fields', () => {
     assert.deepStrictEqual(readWidgetBot({}), DEFAULTS);
     assert.deepStrictEqual(readWidgetBot(Object.fromEntries(Object.keys(DEFAULTS).map((key) => [key, null]))), DEFAULTS);
