@@ -11,6 +11,7 @@ import { API_KEY_HEADER, resolveCaller, type Caller } from './auth/caller.js';
 import { createTokenIssuer, loadSigningSecret, type TokenIssuer } from './auth/tokens.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
 import { ServiceError } from './errors.js';
+import { registerOpenApiRoute } from './openapi.js';
 import { registerBotRoutes } from './routes/bots.js';
 import { registerChatRoutes } from './routes/chat.js';
 import { registerDemoSiteRoutes } from './routes/demo-site.js';
@@ -124,6 +125,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
 
   registerDemoSiteRoutes(app);
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  registerOpenApiRoute(app);
 
   let readyState: ServiceState | undefined;
   app.use('*', async (c, next) => {

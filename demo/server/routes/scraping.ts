@@ -2,7 +2,8 @@
 // and streams newline-delimited progress `{url, progress, num_token}`; GET lists the entries; DELETE removes
 // one (by base64 URL, as the deployed service does, or by entry id).
 import type { Hono } from 'hono';
-import { ScrapeRequestSchema } from '../../../src/api/schemas.js';
+import type * as z from 'zod/mini';
+import { ScrapeRequestSchema, type ScrapeProgressSchema } from '../../../src/api/schemas.js';
 import { ownedBot } from '../access.js';
 import { callerOf, type ServiceEnv } from '../app.js';
 import { requireCaller } from '../auth/caller.js';
@@ -15,7 +16,7 @@ import { cutStream } from '../streaming.js';
 import { parseInput, requireUuid } from '../validation.js';
 
 /** One line of a scrape's progress stream: `error` for a page not read, `warning` for one read in part. */
-type ScrapeProgressLine = { url: string; progress: number; num_token: number; error?: string; warning?: string };
+type ScrapeProgressLine = z.input<typeof ScrapeProgressSchema> & { progress: number; num_token: number };
 
 // "example.com/docs" means https://example.com/docs; a URL with any other scheme is kept as written (and
 // refused later if it is not http or https).

@@ -10,12 +10,14 @@ import { readJsonBody, readOptionalJsonBody } from '../request.js';
 import { createApiKey, createUser, findUserByName, listApiKeys } from '../storage/users.js';
 import { parseInput } from '../validation.js';
 
-const SignupSchema = z.object({
+/** The body of `POST /api/users`. */
+export const SignupSchema = z.object({
   username: z.string().check(z.trim(), z.regex(/^[\w.@+-]{3,64}$/)),
   password: z.string().check(z.minLength(8), z.maxLength(256)),
 });
 
-const ApiKeyBodySchema = z.object({
+/** The body of `POST /api/keys`. */
+export const ApiKeyBodySchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 
