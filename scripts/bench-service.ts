@@ -5,11 +5,16 @@
 //    this machine), interleaved over several rounds; medians are printed with the ratio to the ceiling.
 //    The service is measured twice: as configured (visitor reads of a bot may come from its 1 s cache) and
 //    with the cache off, so every request reads PGlite.
+//    Next to them, the same read by the bot's owner with an API key (never cached: the key is checked and
+//    the bot read on every request), with its ratio to the visitor's reads (goal: at least 0.5).
 // 2. 200 concurrent streamed answers (raw text, 20 ms between word groups): every one must complete with
 //    an answer and suggestions, with no error; the time, the peak of open streams and the stored history
 //    are checked and printed.
+// 3. Health-check latency (p50, p99 of GET /api/health) on a service whose bot has 20,000 passages, alone
+//    and while worst-case retrievals (questions of 40 words found in most passages) run back to back beside
+//    it, over several rounds; medians and the ratio are printed (goal: p99 at most 100 ms under retrieval).
 // Each server runs in its own process (autocannon is not sharing their event loop). Options:
-//   --rounds=3 --duration=8 --connections=50 --streams=200
+//   --rounds=3 --duration=8 --connections=50 --streams=200 --passages=20000
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,17 +25,17 @@ const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
 
 interface AutocannonResult {
   requests: { average: number };
-  latency: { p99: number; average: number };
+  latency: { p50: number; p99: number; average: number };
   errors: number;
   timeouts: number;
   non2xx: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; pipelining?: number }) => Promise<AutocannonResult>;
+type Autocannon = (options: { url: string; connections: number; duration: number; pipelining?: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
 
-function flag(name: string, fallback: number): number {
+function flag(name: string, fallback: number, zeroAllowed = false): number {
   const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   const parsed = value === undefined ? fallback : Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new RangeError(`--${name} must be a positive number`);
+  if (!Number.isFinite(parsed) || parsed < 0 || (parsed === 0 && !zeroAllowed)) throw new RangeError(`--${name} must be a positive number`);
   return parsed;
 }
 
@@ -38,10 +43,46 @@ const role = process.argv.find((arg) => arg.startsWith('--role='))?.split('=')[1
 
 // ---- child roles --------------------------------------------------------------------------------------
 
-async function serveService(cacheTtlMs: number): Promise<void> {
+/** Words of the large knowledge base: made-up, so every language's stemmer leaves them alone. */
+const VOCABULARY = Array.from({ length: 400 }, (_, index) => {
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'su', 'ta', 'ri', 'po', 'de', 'fa', 'gu', 've', 'zo', 'bi', 'hu', 'ja', 'ke', 'wo', 'ny', 'xa'];
+  return `${syllables[index % 20]}${syllables[Math.floor(index / 20) % 20]}${syllables[(index * 7) % 20]}n`;
+});
+
+/** A deterministic passage of 60 words from VOCABULARY, the first hundred words the most frequent. */
+function passageText(seed: number): string {
+  let state = seed * 2_654_435_761 + 1;
+  const words: string[] = [];
+  for (let index = 0; index < 60; index++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const pick = state % 100 < 70 ? state % 100 : state % VOCABULARY.length;
+    words.push(VOCABULARY[pick]!);
+  }
+  return `${words.join(' ')}.`;
+}
+
+/** The most expensive question this benchmark asks: 40 distinct words found in most passages. */
+const WORST_CASE_QUESTION = `${VOCABULARY.slice(0, 40).join(' ')}?`;
+
+async function serveService(cacheTtlMs: number, passages: number): Promise<void> {
   const { startServer } = await import('../demo/server/index.js');
   const server = await startServer({ port: 0, seedDemo: true, answerDelayMs: 20, botCacheTtlMs: cacheTtlMs });
-  process.stdout.write(`${JSON.stringify({ url: server.url, botId: server.demo!.botId, apiKey: server.demo!.apiKey })}\n`);
+  let largeBotId: string | undefined;
+  if (passages > 0) {
+    const { storePage } = await import('../demo/server/storage/knowledge.js');
+    const { insertBot } = await import('../demo/server/storage/bots.js');
+    const { db } = await server.service.ready();
+    const owner = await server.createUser('bench-large', 'bench-large-password');
+    const bot = await insertBot(db, owner.id, { bot_name: 'Large bot', is_visibility: true, domain: [], bot_language: 'en' }, 1_000_000);
+    largeBotId = bot.id;
+    const perPage = 100;
+    for (let page = 0; page * perPage < passages; page++) {
+      const count = Math.min(perPage, passages - page * perPage);
+      const content = Array.from({ length: count }, (_, index) => ({ heading: `Section ${page}.${index}`, content: passageText(page * perPage + index) }));
+      await storePage(db, largeBotId, { url: `https://large.example/${page}`, title: `Page ${page}`, wordCount: count * 60, passages: content });
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ url: server.url, botId: server.demo!.botId, apiKey: server.demo!.apiKey, largeBotId })}\n`);
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
 
@@ -58,7 +99,7 @@ function serveBare(body: string): void {
 
 // ---- the benchmark ------------------------------------------------------------------------------------
 
-async function startChild(args: string[]): Promise<{ child: ChildProcess; info: { url: string; botId?: string; apiKey?: string } }> {
+async function startChild(args: string[]): Promise<{ child: ChildProcess; info: { url: string; botId?: string; apiKey?: string; largeBotId?: string } }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const info = await new Promise<{ url: string }>((resolve, reject) => {
@@ -137,17 +178,18 @@ async function main(): Promise<void> {
     const bare = await startChild(['--role=bare', `--body=${Buffer.from(json).toString('base64')}`]);
     children.push(bare.child);
 
-    const targets = [
+    const targets: { name: string; url: string; headers?: Record<string, string> }[] = [
       { name: 'bare node:http (same JSON)', url: `${bare.info.url}${path}` },
       { name: 'service, PGlite, 1 s bot cache', url: `${cached.info.url}${path}` },
       { name: 'service, PGlite, no cache', url: `${uncached.info.url}/api/bot/information?bot_id=${uncached.info.botId}` },
+      { name: 'service, owner by API key', url: `${cached.info.url}${path}`, headers: { authorization: `Bearer ${cached.info.apiKey}` } },
     ];
     const samples = targets.map(() => ({ rps: [] as number[], p99: [] as number[], failures: 0 }));
     console.log(`GET /api/bot/information: ${rounds} rounds × ${duration} s per target, ${connections} connections, after a 2 s warm-up each`);
-    for (const target of targets) await autocannon({ url: target.url, connections, duration: 2 });
+    for (const target of targets) await autocannon({ url: target.url, connections, duration: 2, headers: target.headers });
     for (let round = 1; round <= rounds; round++) {
       for (const [index, target] of targets.entries()) {
-        const result = await autocannon({ url: target.url, connections, duration });
+        const result = await autocannon({ url: target.url, connections, duration, headers: target.headers });
         samples[index]!.rps.push(result.requests.average);
         samples[index]!.p99.push(result.latency.p99);
         samples[index]!.failures += result.errors + result.timeouts + result.non2xx;
@@ -165,6 +207,8 @@ async function main(): Promise<void> {
     }
     const ratio = median(samples[1]!.rps) / bareRps;
     console.log(`  target: at least 0.50 × bare on the embedded database: ${ratio >= 0.5 ? 'met' : 'NOT met'} (${ratio.toFixed(2)})`);
+    const keyRatio = median(samples[3]!.rps) / median(samples[1]!.rps);
+    console.log(`  target: API-key requests at least 0.50 × visitor requests: ${keyRatio >= 0.5 ? 'met' : 'NOT met'} (${keyRatio.toFixed(2)})`);
 
     console.log(`\n${streams} concurrent streamed answers (20 ms between word groups)…`);
     const before = await fetch(`${cached.info.url}/api/chat/history?bot_id=${cached.info.botId}`, { headers: { authorization: `Bearer ${cached.info.apiKey}` } });
@@ -177,14 +221,60 @@ async function main(): Promise<void> {
     const streamsOk = outcome.completed === streams && outcome.errors.length === 0 && stored === streams;
     console.log(`  target: ${streams} concurrent streams answered completely with no error: ${streamsOk ? 'met' : 'NOT met'}`);
     const failures = samples.reduce((sum, sample) => sum + sample.failures, 0);
-    process.exitCode = streamsOk && failures === 0 ? 0 : 1;
+
+    const passages = flag('passages', 20_000);
+    console.log(`\nGET /api/health beside worst-case retrievals: a bot with ${passages} passages (seeding…)`);
+    const large = await startChild(['--role=service', '--cache=on', `--passages=${passages}`]);
+    children.push(large.child);
+    const healthUrl = `${large.info.url}/api/health`;
+    const ask = async (): Promise<number> => {
+      const started = performance.now();
+      const response = await fetch(`${large.info.url}${STREAM_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bot_id: large.info.largeBotId, message: WORST_CASE_QUESTION, chat_history: [] }),
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text.slice(0, 200)}`);
+      return performance.now() - started;
+    };
+    const alone = [await ask(), await ask(), await ask()];
+    console.log(`  one worst-case answer alone (retrieval, suggestions, stream): ${median(alone).toFixed(0)} ms (median of 3)`);
+    const health = { aloneP50: [] as number[], aloneP99: [] as number[], besideP50: [] as number[], besideP99: [] as number[], answers: 0, failures: 0 };
+    for (let round = 1; round <= rounds; round++) {
+      const quiet = await autocannon({ url: healthUrl, connections: 10, duration });
+      let stop = false;
+      const answerLoops = Array.from({ length: 4 }, async () => {
+        while (!stop) {
+          await ask();
+          health.answers++;
+        }
+      });
+      const busy = await autocannon({ url: healthUrl, connections: 10, duration });
+      stop = true;
+      await Promise.all(answerLoops);
+      health.aloneP50.push(quiet.latency.p50);
+      health.aloneP99.push(quiet.latency.p99);
+      health.besideP50.push(busy.latency.p50);
+      health.besideP99.push(busy.latency.p99);
+      health.failures += quiet.errors + quiet.timeouts + quiet.non2xx + busy.errors + busy.timeouts + busy.non2xx;
+      console.log(`  round ${round}: alone p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms; beside retrievals p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms`);
+    }
+    const besideP99 = median(health.besideP99);
+    const aloneP99 = median(health.aloneP99);
+    console.log('\nMedians');
+    console.log(`  health alone:             p50 ${median(health.aloneP50)} ms, p99 ${aloneP99} ms`);
+    console.log(`  health beside retrievals: p50 ${median(health.besideP50)} ms, p99 ${besideP99} ms (${(besideP99 / Math.max(1, aloneP99)).toFixed(1)} × alone; ${health.answers} worst-case answers meanwhile)`);
+    const healthOk = besideP99 <= 100;
+    console.log(`  target: health p99 at most 100 ms beside worst-case retrievals: ${healthOk ? 'met' : 'NOT met'} (${besideP99} ms)`);
+    process.exitCode = streamsOk && failures === 0 && health.failures === 0 ? 0 : 1;
   } finally {
     stopAll();
   }
 }
 
 if (role === 'service') {
-  await serveService(process.argv.includes('--cache=off') ? 0 : 1000);
+  await serveService(process.argv.includes('--cache=off') ? 0 : 1000, flag('passages', 0, true));
 } else if (role === 'bare') {
   const body = process.argv.find((arg) => arg.startsWith('--body='))!.slice('--body='.length);
   serveBare(Buffer.from(body, 'base64').toString('utf8'));

@@ -11,6 +11,7 @@ import { API_KEY_HEADER, resolveCaller, type Caller } from './auth/caller.js';
 import { createTokenIssuer, loadSigningSecret, type TokenIssuer } from './auth/tokens.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
 import { ServiceError } from './errors.js';
+import { registerOpenApiRoute } from './openapi.js';
 import { registerBotRoutes } from './routes/bots.js';
 import { registerChatRoutes } from './routes/chat.js';
 import { registerDemoSiteRoutes } from './routes/demo-site.js';
@@ -18,6 +19,7 @@ import { registerHistoryRoutes } from './routes/history.js';
 import { registerLeadRoutes } from './routes/leads.js';
 import { registerScrapingRoutes } from './routes/scraping.js';
 import { registerUserRoutes } from './routes/users.js';
+import { createExtractionPool, type ExtractionPool } from './scrape/extract-pool.js';
 import { BotCache } from './storage/bot-cache.js';
 import { openDatabase, type Database } from './storage/database.js';
 
@@ -35,6 +37,8 @@ export interface ServiceState {
   botCache: BotCache;
   /** Which suggested questions were found answerable, per bot and version of its knowledge base. */
   suggestionChecks: SuggestionChecks;
+  /** The workers that read scraped pages. */
+  extraction: ExtractionPool;
 }
 
 /** The Hono environment of the service's routes. */
@@ -80,6 +84,7 @@ function defaultProvider(options: ResolvedOptions): AnswerProvider {
 export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
   const options = resolveOptions(serviceOptions);
   const provider = options.answerProvider ?? defaultProvider(options);
+  const extraction = createExtractionPool();
   let opening: Promise<ServiceState> | undefined;
   let closed = false;
 
@@ -88,7 +93,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     opening ??= (async () => {
       const db = await openDatabase(options);
       const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
-      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs), suggestionChecks: new SuggestionChecks() };
+      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs), suggestionChecks: new SuggestionChecks(), extraction };
     })();
     opening.catch(() => {
       opening = undefined;
@@ -123,6 +128,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
 
   registerDemoSiteRoutes(app);
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  registerOpenApiRoute(app);
 
   let readyState: ServiceState | undefined;
   app.use('*', async (c, next) => {
@@ -159,6 +165,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     ready,
     async close() {
       closed = true;
+      await extraction.close();
       const state = await opening?.catch(() => undefined);
       await state?.db.close();
     },

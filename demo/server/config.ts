@@ -45,6 +45,10 @@ export interface ServiceOptions {
   scrapeMaxBytes?: number;
   /** Most pages one full-site scrape reads (default 20). */
   scrapeMaxPages?: number;
+  /** Time allowed for reading (parsing and cutting) one page in a worker, in milliseconds (default 20 s). */
+  scrapeExtractTimeoutMs?: number;
+  /** Time allowed for a whole scrape, in milliseconds (default 60 s); pages not read by then are reported. */
+  scrapeDeadlineMs?: number;
   /** Largest request body, in bytes (default 1 MB). */
   maxBodyBytes?: number;
   /** The answer generator (default: the extractive one, or the OpenAI-compatible one when configured). */
@@ -93,6 +97,8 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     scrapeTimeoutMs: positive('scrapeTimeoutMs', options.scrapeTimeoutMs, 10_000),
     scrapeMaxBytes: positive('scrapeMaxBytes', options.scrapeMaxBytes, 2_000_000),
     scrapeMaxPages: positive('scrapeMaxPages', options.scrapeMaxPages, 20),
+    scrapeExtractTimeoutMs: positive('scrapeExtractTimeoutMs', options.scrapeExtractTimeoutMs, 20_000),
+    scrapeDeadlineMs: positive('scrapeDeadlineMs', options.scrapeDeadlineMs, 60_000),
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 1_000_000),
     answerProvider: options.answerProvider,
     answerDelayMs: positive('answerDelayMs', options.answerDelayMs, 0),

@@ -123,8 +123,10 @@ async function ensureDemoKnowledge(state: ServiceState, botId: string, serviceUr
   const host = new URL(serviceUrl).host;
   const policy = { allowedHosts: [host], timeoutMs: options.scrapeTimeoutMs, maxBytes: options.scrapeMaxBytes };
   const signal = new AbortController().signal;
+  const deadline = Date.now() + options.scrapeDeadlineMs;
   const first = await fetchPage(`${origin}${DEMO_SITE_PATH}index.html`, policy, signal);
-  for await (const step of crawl(first, { policy, scrapeType: 1, maxPages: options.scrapeMaxPages, signal })) {
+  const reading = { signal, deadline, extract: state.extraction.extract, extractTimeoutMs: options.scrapeExtractTimeoutMs };
+  for await (const step of crawl(first, { policy, scrapeType: 1, maxPages: options.scrapeMaxPages, ...reading })) {
     if (step.kind === 'page') {
       await storePage(db, botId, { url: step.url, title: step.title, wordCount: step.wordCount, passages: step.passages });
     } else {

@@ -223,11 +223,16 @@ export const ScrapeRequestSchema = z.object({
 /** The body of POST /api/scraping/url. */
 export type ScrapeRequest = z.output<typeof ScrapeRequestSchema>;
 
-/** One progress event of a scrape; `progress` is clamped into 0..1. */
+/**
+ * One progress event of a scrape; `progress` is clamped into 0..1. The reference service adds `error` for a
+ * page it did not read and `warning` for one it read only in part.
+ */
 export const ScrapeProgressSchema = z.object({
   url: withDefault(z.string(), () => ''),
   progress: z.pipe(z.number(), z.transform((value: number) => Math.min(1, Math.max(0, value)))),
   num_token: withDefault(z.number(), () => 0),
+  error: z.optional(z.string()),
+  warning: z.optional(z.string()),
 });
 /** One progress event of a scrape: the page being read, the share done (0..1), the words so far. */
 export type ScrapeProgress = z.output<typeof ScrapeProgressSchema>;

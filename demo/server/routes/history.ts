@@ -11,7 +11,8 @@ import { queryObject, readJsonBody } from '../request.js';
 import { readSessions } from '../storage/history.js';
 import { parseInput, requireUuid, type InputLocation } from '../validation.js';
 
-const HistoryQueryFormSchema = z.object({
+/** The query of `GET /api/chat/history`. */
+export const HistoryQueryFormSchema = z.object({
   bot_id: z.string().check(z.minLength(1)),
   date_from: z.optional(z.string()),
   date_to: z.optional(z.string()),

@@ -10,7 +10,8 @@ import { invalidField } from '../errors.js';
 import { readJsonBody } from '../request.js';
 import { parseInput, requireUuid } from '../validation.js';
 
-const LeadBodySchema = z.object({
+/** The body of `POST /api/lead`. */
+export const LeadBodySchema = z.object({
   bot_id: z.string().check(z.minLength(1)),
   session_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
   fields: z.record(z.string().check(z.minLength(1), z.maxLength(64)), z.string().check(z.maxLength(1000))),

@@ -2,7 +2,8 @@
 // and streams newline-delimited progress `{url, progress, num_token}`; GET lists the entries; DELETE removes
 // one (by base64 URL, as the deployed service does, or by entry id).
 import type { Hono } from 'hono';
-import { ScrapeRequestSchema } from '../../../src/api/schemas.js';
+import type * as z from 'zod/mini';
+import { ScrapeRequestSchema, type ScrapeProgressSchema } from '../../../src/api/schemas.js';
 import { ownedBot } from '../access.js';
 import { callerOf, type ServiceEnv } from '../app.js';
 import { requireCaller } from '../auth/caller.js';
@@ -13,6 +14,9 @@ import { ScrapeRefusedError, fetchPage, type FetchPolicy } from '../scrape/safe-
 import { deleteSourceById, deleteSourceByUrl, listSources, storePage } from '../storage/knowledge.js';
 import { cutStream } from '../streaming.js';
 import { parseInput, requireUuid } from '../validation.js';
+
+/** One line of a scrape's progress stream: `error` for a page not read, `warning` for one read in part. */
+type ScrapeProgressLine = z.input<typeof ScrapeProgressSchema> & { progress: number; num_token: number };
 
 // "example.com/docs" means https://example.com/docs; a URL with any other scheme is kept as written (and
 // refused later if it is not http or https).
@@ -48,7 +52,8 @@ export function registerScrapingRoutes(app: Hono<ServiceEnv>): void {
       throw invalidField(['body', 'user_id'], 'user_id must be the id of the signed-in user (or be left out)');
     }
     const bot = await ownedBot(c, requireUuid(body.bot_id, 'body', 'bot_id'), caller);
-    const { db, options } = c.get('state');
+    const { db, options, extraction } = c.get('state');
+    const deadline = Date.now() + options.scrapeDeadlineMs;
     const policy: FetchPolicy = {
       allowedHosts: options.scrapeAllowedHosts,
       timeoutMs: options.scrapeTimeoutMs,
@@ -70,7 +75,15 @@ export function registerScrapingRoutes(app: Hono<ServiceEnv>): void {
       throw error;
     }
 
-    const steps = crawl(first, { policy, scrapeType: body.scrape_type, maxPages: options.scrapeMaxPages, signal: crawling.signal });
+    const steps = crawl(first, {
+      policy,
+      scrapeType: body.scrape_type,
+      maxPages: options.scrapeMaxPages,
+      signal: crawling.signal,
+      deadline,
+      extract: extraction.extract,
+      extractTimeoutMs: options.scrapeExtractTimeoutMs,
+    });
     const encoder = new TextEncoder();
     let words = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -83,13 +96,17 @@ export function registerScrapingRoutes(app: Hono<ServiceEnv>): void {
             return;
           }
           const event = step.value;
+          let line: ScrapeProgressLine;
           if (event.kind === 'page') {
             await storePage(db, bot.id, { url: event.url, title: event.title, wordCount: event.wordCount, passages: event.passages });
             words += event.wordCount;
+            line = { url: event.url, progress: event.progress, num_token: words };
+            if (event.truncated) line.warning = `The page is too large to read whole; only its first part was kept.`;
           } else {
             options.logger.warn(`Scrape of ${event.url} skipped: ${event.reason}`);
+            line = { url: event.url, progress: event.progress, num_token: words, error: event.reason };
           }
-          controller.enqueue(encoder.encode(`${JSON.stringify({ url: event.url, progress: event.progress, num_token: words })}\n`));
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
         } catch (error) {
           c.req.raw.signal.removeEventListener('abort', onClientGone);
           if (crawling.signal.aborted) return;

@@ -13,12 +13,14 @@ import { parseInput } from '../validation.js';
 /** Longest password a login accepts (sign-up allows 256). */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-const SignupSchema = z.object({
+/** The body of `POST /api/users`. */
+export const SignupSchema = z.object({
   username: z.string().check(z.trim(), z.regex(/^[\w.@+-]{3,64}$/)),
   password: z.string().check(z.minLength(8), z.maxLength(256)),
 });
 
-const ApiKeyBodySchema = z.object({
+/** The body of `POST /api/keys`. */
+export const ApiKeyBodySchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 

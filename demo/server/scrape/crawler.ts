@@ -1,6 +1,8 @@
 // Reads a site for the knowledge base: the first page, and for a full-site scrape its same-origin links
-// breadth first to depth 2, up to a page cap. Pages that fail are reported and skipped.
-import { extractPage, splitIntoPassages, type Passage } from './extract.js';
+// breadth first to depth 2, up to a page cap and a deadline. Pages that fail are reported and skipped;
+// pages still waiting when the deadline passes are reported as not read.
+import type { Passage } from './extract.js';
+import { ExtractionFailedError, type PageContent } from './extract-pool.js';
 import { ScrapeRefusedError, fetchPage, type FetchPolicy, type FetchedPage } from './safe-fetch.js';
 
 /** The deepest level a full-site scrape follows links to (the first page is level 0). */
@@ -19,6 +21,8 @@ export type CrawlStep =
       wordCount: number;
       /** Its passages. */
       passages: Passage[];
+      /** Whether the page was too large to read whole and its text is cut. */
+      truncated: boolean;
       /** Share of the crawl done, 0..1, never decreasing. */
       progress: number;
     }
@@ -43,6 +47,12 @@ export interface CrawlOptions {
   maxPages: number;
   /** Stops the crawl (the client went away). */
   signal: AbortSignal;
+  /** When the crawl stops reading (a `Date.now()` time): what it read is kept, the rest reported as not read. */
+  deadline: number;
+  /** Reads a fetched page (in a worker) within `timeoutMs`, or rejects with ExtractionFailedError. */
+  extract(page: FetchedPage, timeoutMs: number): Promise<PageContent>;
+  /** The time budget of reading one page, in milliseconds. */
+  extractTimeoutMs: number;
 }
 
 /** Crawls from a page already fetched, yielding each page read or skipped. */
@@ -60,25 +70,32 @@ export async function* crawl(first: FetchedPage, options: CrawlOptions): AsyncGe
   };
   while (queue.length > 0 && done < options.maxPages) {
     if (options.signal.aborted) return;
+    const left = options.deadline - Date.now();
+    if (left <= 0) {
+      // Reported in the order they would have been read, up to the page cap.
+      for (const item of queue.splice(0, options.maxPages - done)) {
+        yield { kind: 'skipped', url: item.url, reason: 'Not read: the scrape reached its time limit first.', progress: advance() };
+      }
+      return;
+    }
     const item = queue.shift()!;
-    let page: FetchedPage;
+    let content: PageContent;
     try {
-      page = item.page ?? (await fetchPage(item.url, options.policy, options.signal));
+      const page = item.page ?? (await fetchPage(item.url, { ...options.policy, timeoutMs: Math.min(options.policy.timeoutMs, left) }, options.signal));
+      content = await options.extract(page, Math.min(options.extractTimeoutMs, Math.max(1, options.deadline - Date.now())));
     } catch (error) {
       if (options.signal.aborted) return;
-      if (!(error instanceof ScrapeRefusedError)) throw error;
+      if (!(error instanceof ScrapeRefusedError || error instanceof ExtractionFailedError)) throw error;
       yield { kind: 'skipped', url: item.url, reason: error.message, progress: advance() };
       continue;
     }
-    const extracted = extractPage(page.body, page.mediaType, page.url);
     if (options.scrapeType === 1 && item.depth < MAX_CRAWL_DEPTH) {
-      for (const link of extracted.links) {
+      for (const link of content.links) {
         if (seen.has(link) || new URL(link).origin !== origin) continue;
         seen.add(link);
         queue.push({ url: link, depth: item.depth + 1 });
       }
     }
-    const passages = splitIntoPassages(extracted);
-    yield { kind: 'page', url: item.url, title: extracted.title, wordCount: extracted.wordCount, passages, progress: advance() };
+    yield { kind: 'page', url: item.url, title: content.title, wordCount: content.wordCount, passages: content.passages, truncated: content.truncated, progress: advance() };
   }
 }

@@ -17,6 +17,15 @@ export interface TextBlock {
   text: string;
 }
 
+/** The most nodes the walk over one page's content visits; text past them is left out. */
+export const MAX_WALKED_NODES = 100_000;
+/** Pages with more elements than this are read whole, without Readability (its cost grows faster than the page). */
+const READABILITY_MAX_ELEMENTS = 20_000;
+/** Pages nested deeper than this are read whole, without Readability (parts of it recurse once per level). */
+const READABILITY_MAX_DEPTH = 200;
+/** The most links kept from one page. */
+const MAX_LINKS = 1_000;
+
 /** What a page holds, ready to be indexed. */
 export interface ExtractedPage {
   /** The page title. */
@@ -27,6 +36,8 @@ export interface ExtractedPage {
   links: string[];
   /** Words in the main text (headings included): the entry's num_token. */
   wordCount: number;
+  /** Whether the page was larger than MAX_WALKED_NODES and its text is cut there. */
+  truncated: boolean;
 }
 
 /** A piece of a page, the unit of retrieval. */
@@ -76,14 +87,35 @@ function isNavigation(element: Node): boolean {
   return NAVIGATION_ROLES.test(attribute('role')) || NAVIGATION_NAMES.test(`${attribute('class')} ${attribute('id')}`) || attribute('aria-hidden') === 'true';
 }
 
-/** A block's text with its link text between LINK_START and LINK_END (lists inside it left out when asked). */
-function markedText(node: Node, withoutLists = false): string {
+/** How many more nodes a page's walk may visit; shared by every walk over one page. */
+interface NodeBudget {
+  /** Nodes left; the walks stop at 0. */
+  left: number;
+}
+
+/**
+ * A block's text with its link text between LINK_START and LINK_END (lists inside it left out when asked).
+ * Iterative, so no nesting depth can overflow the stack.
+ */
+function markedText(node: Node, budget: NodeBudget, withoutLists = false): string {
   let text = '';
-  for (const child of Array.from(node.childNodes)) {
-    if (child.nodeType === 3) text += child.textContent ?? '';
-    else if (child.nodeType === 1 && !SKIPPED.has(child.nodeName) && !(withoutLists && (child.nodeName === 'UL' || child.nodeName === 'OL'))) {
-      text += child.nodeName === 'A' ? `${LINK_START}${markedText(child, withoutLists)}${LINK_END}` : markedText(child, withoutLists);
-      if (child.nodeName === 'BR') text += ' ';
+  const pending: (Node | string)[] = Array.from(node.childNodes).reverse();
+  while (pending.length > 0 && budget.left > 0) {
+    const item = pending.pop()!;
+    if (typeof item === 'string') {
+      text += item;
+      continue;
+    }
+    budget.left--;
+    if (item.nodeType === 3) text += item.textContent ?? '';
+    else if (item.nodeType === 1 && !SKIPPED.has(item.nodeName) && !(withoutLists && (item.nodeName === 'UL' || item.nodeName === 'OL'))) {
+      if (item.nodeName === 'A') {
+        text += LINK_START;
+        pending.push(LINK_END);
+      } else if (item.nodeName === 'BR') {
+        pending.push(' ');
+      }
+      for (let index = item.childNodes.length - 1; index >= 0; index--) pending.push(item.childNodes[index]!);
     }
   }
   return text;
@@ -116,8 +148,10 @@ export function countWords(text: string): number {
 
 // Walks the content in document order: blocks are read whole, containers are entered, inline text between
 // blocks is gathered into paragraphs. A short closing block that only points elsewhere ("Start with the
-// embedding guide.") is dropped once the next heading or the end shows it closed its section.
-function collectBlocks(root: Node): TextBlock[] {
+// embedding guide.") is dropped once the next heading or the end shows it closed its section. The walk is
+// iterative (a stack of nodes still to read, and marks where a container ends) and stops when the node
+// budget is spent, keeping the blocks read so far.
+function collectBlocks(root: Node, budget: NodeBudget): TextBlock[] {
   const blocks: TextBlock[] = [];
   let closingPointer = -1;
   let inline = '';
@@ -135,46 +169,72 @@ function collectBlocks(root: Node): TextBlock[] {
     if (inline.trim()) push(inline);
     inline = '';
   };
-  const walk = (node: Node) => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === 3) {
-        inline += child.textContent ?? '';
-        continue;
-      }
-      if (child.nodeType !== 1) continue;
-      const name = child.nodeName.toUpperCase();
-      if (SKIPPED.has(name) || isNavigation(child)) continue;
-      if (/^H[1-6]$/.test(name)) {
-        flush();
-        dropClosingPointer();
-        const text = clean(child.textContent);
-        if (text) blocks.push({ kind: 'heading', level: Number(name[1]), text });
-      } else if (name === 'LI') {
-        flush();
-        push(markedText(child, true), '- ');
-        for (const nested of Array.from(child.childNodes)) if (nested.nodeName === 'UL' || nested.nodeName === 'OL') walk(nested);
-      } else if (name === 'TR') {
-        flush();
-        const cells = Array.from(child.childNodes).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').map((cell) => clean(cell.textContent));
-        if (cells.some(Boolean)) blocks.push({ kind: 'text', level: 0, text: cells.join(' | ') });
-      } else if (TEXT_BLOCKS.has(name)) {
-        flush();
-        push(markedText(child));
-      } else if (CONTAINERS.has(name)) {
-        flush();
-        walk(child);
-        flush();
-      } else if (name === 'BR') {
-        inline += ' ';
-      } else {
-        inline += ` ${child.nodeName === 'A' ? `${LINK_START}${markedText(child)}${LINK_END}` : markedText(child)} `;
-      }
-    }
+  const CONTAINER_END = null;
+  const pending: (Node | typeof CONTAINER_END)[] = [];
+  const enter = (nodes: readonly Node[]) => {
+    for (let index = nodes.length - 1; index >= 0; index--) pending.push(nodes[index]!);
   };
-  walk(root);
+  enter(Array.from(root.childNodes));
+  while (pending.length > 0 && budget.left > 0) {
+    const child = pending.pop()!;
+    if (child === CONTAINER_END) {
+      flush();
+      continue;
+    }
+    budget.left--;
+    if (child.nodeType === 3) {
+      inline += child.textContent ?? '';
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const name = child.nodeName.toUpperCase();
+    if (SKIPPED.has(name) || isNavigation(child)) continue;
+    if (/^H[1-6]$/.test(name)) {
+      flush();
+      dropClosingPointer();
+      const text = clean(child.textContent);
+      if (text) blocks.push({ kind: 'heading', level: Number(name[1]), text });
+    } else if (name === 'LI') {
+      flush();
+      push(markedText(child, budget, true), '- ');
+      const nestedLists = Array.from(child.childNodes).filter((nested) => nested.nodeName === 'UL' || nested.nodeName === 'OL');
+      enter(nestedLists.flatMap((list) => Array.from(list.childNodes)));
+    } else if (name === 'TR') {
+      flush();
+      const cells = Array.from(child.childNodes).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').map((cell) => clean(cell.textContent));
+      if (cells.some(Boolean)) blocks.push({ kind: 'text', level: 0, text: cells.join(' | ') });
+    } else if (TEXT_BLOCKS.has(name)) {
+      flush();
+      push(markedText(child, budget));
+    } else if (CONTAINERS.has(name)) {
+      flush();
+      pending.push(CONTAINER_END);
+      enter(Array.from(child.childNodes));
+    } else if (name === 'BR') {
+      inline += ' ';
+    } else {
+      inline += ` ${child.nodeName === 'A' ? `${LINK_START}${markedText(child, budget)}${LINK_END}` : markedText(child, budget)} `;
+    }
+  }
   flush();
   dropClosingPointer();
   return blocks;
+}
+
+/**
+ * Whether a document is within what Readability reads in reasonable time and stack: at most
+ * READABILITY_MAX_ELEMENTS elements, nested at most READABILITY_MAX_DEPTH deep. Counted iteratively; the
+ * count stops as soon as a limit is passed.
+ */
+function readableBySize(root: Node): boolean {
+  let elements = 0;
+  const pending: [Node, number][] = [[root, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (depth > READABILITY_MAX_DEPTH || ++elements > READABILITY_MAX_ELEMENTS) return false;
+    for (const child of Array.from(node.childNodes)) if (child.nodeType === 1) pending.push([child, depth + 1]);
+  }
+  return true;
 }
 
 function pageLinks(document: { querySelectorAll(selector: string): ArrayLike<Element> }, baseUrl: string): string[] {
@@ -191,6 +251,7 @@ function pageLinks(document: { querySelectorAll(selector: string): ArrayLike<Ele
     if (NON_PAGE_EXTENSIONS.test(url.pathname)) continue;
     url.hash = '';
     links.add(url.href);
+    if (links.size >= MAX_LINKS) break;
   }
   return [...links];
 }
@@ -203,7 +264,7 @@ export function extractPage(body: string, mediaType: string, url: string): Extra
       .map((paragraph) => clean(paragraph))
       .filter(Boolean)
       .map((text): TextBlock => ({ kind: 'text', level: 0, text }));
-    return { title: new URL(url).pathname.split('/').pop() || url, blocks, links: [], wordCount: countWords(body) };
+    return { title: new URL(url).pathname.split('/').pop() || url, blocks, links: [], wordCount: countWords(body), truncated: false };
   }
   // A fragment (no <html> or <body>) is put in a document, so the parser and Readability see a whole page.
   const html = /<(html|body)[\s>]/i.test(body) ? body : `<!doctype html><html><head></head><body>${body}</body></html>`;
@@ -212,19 +273,21 @@ export function extractPage(body: string, mediaType: string, url: string): Extra
   const pageTitle = clean(document.querySelector('title')?.textContent ?? '');
   const firstHeading = clean(document.querySelector('h1')?.textContent ?? '');
   // Readability changes the document it reads, so it gets its own copy; a page it cannot read (no root
-  // element, no article) is read whole instead.
-  const copy = parseHTML(html).document;
-  const article = copy.documentElement ? new Readability(copy as unknown as Document, { charThreshold: 100 }).parse() : null;
+  // element, no article), or one too large or too deep for it, is read whole instead.
+  const root = (document.body ?? document.documentElement) as unknown as Node | null;
+  const readable = document.documentElement !== null && readableBySize(document.documentElement as unknown as Node);
+  const copy = readable ? parseHTML(html).document : undefined;
+  const article = copy ? new Readability(copy as unknown as Document, { charThreshold: 100 }).parse() : null;
+  const budget: NodeBudget = { left: MAX_WALKED_NODES };
   let blocks: TextBlock[];
   if (article?.content) {
-    blocks = collectBlocks(parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body as unknown as Node);
+    blocks = collectBlocks(parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body as unknown as Node, budget);
   } else {
-    const root = (document.body ?? document.documentElement) as unknown as Node | null;
-    blocks = root ? collectBlocks(root) : [];
+    blocks = root ? collectBlocks(root, budget) : [];
   }
   const title = firstHeading || clean(article?.title ?? '') || pageTitle || url;
   const wordCount = blocks.reduce((sum, block) => sum + countWords(block.text), 0);
-  return { title, blocks, links, wordCount };
+  return { title, blocks, links, wordCount, truncated: budget.left <= 0 };
 }
 
 const TARGET_WORDS = 120;

@@ -1,11 +1,7 @@
 // One small query interface over the two storage engines: PGlite (embedded PostgreSQL, in memory or in a
-// data folder) and a PostgreSQL server through `pg`. Both run the same SQL and the same migrations.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { MIGRATIONS, runMigrations } from './migrations.js';
+// data folder, run in its own worker thread) and a PostgreSQL server through `pg`. Both run the same SQL
+// and the same migrations.
+import { runMigrations } from './migrations.js';
 
 /** Something that runs parameterised SQL: the database itself or one transaction. */
 export interface Queryable {
@@ -115,79 +111,9 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   };
 }
 
-type PGliteInstance = import('@electric-sql/pglite').PGlite;
-type PGliteQueryable = Pick<PGliteInstance, 'query' | 'exec'>;
-
-function pgliteQueryable(target: PGliteQueryable): Queryable {
-  return {
-    query: async <Row>(sql: string, params?: readonly unknown[]) =>
-      (await target.query<Row>(sql, params ? [...params] : undefined)).rows,
-    exec: async (sql) => {
-      await target.exec(sql);
-    },
-  };
-}
-
-function pgliteDatabase(db: PGliteInstance): Database {
-  return {
-    engine: 'pglite',
-    ...pgliteQueryable(db),
-    transaction: (work) => db.transaction((tx) => work(pgliteQueryable(tx))),
-    close: () => db.close(),
-  };
-}
-
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const fresh = dataDir === undefined || !existsSync(dataDir) || readdirSync(dataDir).length === 0;
-  // A fresh PGlite runs initdb (several seconds, blocking the event loop); loading a snapshot of an
-  // initialised, migrated database takes about a second, so fresh databases start from one.
-  const snapshot = fresh ? await migratedSnapshot() : undefined;
-  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const extensions = await pgliteExtensions();
-  const options = snapshot ? { loadDataDir: new Blob([new Uint8Array(snapshot)]), extensions } : { extensions };
-  const db = dataDir === undefined ? await PGlite.create(options) : await PGlite.create(dataDir, options);
-  return pgliteDatabase(db);
-}
-
-/** The contrib extensions the migrations create (PGlite loads an extension's code only when asked to). */
-async function pgliteExtensions() {
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return { pg_trgm };
-}
-
-let snapshotPromise: Promise<Buffer> | undefined;
-
-/**
- * A gzipped data folder of a PGlite database with every migration applied and no rows, cached in the
- * system's temporary folder under a name derived from the PGlite version and the migrations.
- */
-function migratedSnapshot(): Promise<Buffer> {
-  snapshotPromise ??= (async () => {
-    const pgliteEntry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
-    const packageJson = join(dirname(pgliteEntry), '..', 'package.json');
-    const version = existsSync(packageJson) ? String(JSON.parse(readFileSync(packageJson, 'utf8')).version) : pgliteEntry;
-    const key = createHash('sha256').update(version).update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
-    const folder = join(tmpdir(), 'chatbot-reference-service');
-    const file = join(folder, `pglite-${key}.tar.gz`);
-    if (existsSync(file)) return readFileSync(file);
-    const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create({ extensions: await pgliteExtensions() });
-    try {
-      await runMigrations(pgliteDatabase(db));
-      const dump = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
-      mkdirSync(folder, { recursive: true });
-      // Written aside and renamed, so a concurrent reader never sees half a file.
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, dump);
-      renameSync(partial, file);
-      return dump;
-    } finally {
-      await db.close();
-    }
-  })();
-  snapshotPromise.catch(() => {
-    snapshotPromise = undefined;
-  });
-  return snapshotPromise;
+  // PGlite runs PostgreSQL in the thread that calls it; in its own worker thread, a slow query (or the
+  // first start's initdb) never keeps the service from answering other requests.
+  const { openPgliteWorker } = await import('./pglite-client.js');
+  return openPgliteWorker(dataDir);
 }
