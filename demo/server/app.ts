@@ -13,6 +13,7 @@ import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './con
 import { ServiceError } from './errors.js';
 import { registerBotRoutes } from './routes/bots.js';
 import { registerChatRoutes } from './routes/chat.js';
+import { registerCompatRoutes } from './routes/compat.js';
 import { registerDemoSiteRoutes } from './routes/demo-site.js';
 import { registerHistoryRoutes } from './routes/history.js';
 import { registerLeadRoutes } from './routes/leads.js';
@@ -128,6 +129,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     await next();
   });
 
+  registerCompatRoutes(app);
   registerUserRoutes(app);
   registerBotRoutes(app);
   registerScrapingRoutes(app);

@@ -20,7 +20,8 @@ function withScheme(text: string): string {
   return /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text) ? text : `https://${text}`;
 }
 
-function decodeBase64Url(text: string): string | undefined {
+/** Decodes the base64 of a URL (standard or URL-safe alphabet); undefined when it is not one. */
+export function decodeBase64Url(text: string): string | undefined {
   const normalised = text.replace(/-/g, '+').replace(/_/g, '/');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(normalised)) return undefined;
   const decoded = Buffer.from(normalised, 'base64').toString('utf8');
