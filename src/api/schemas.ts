@@ -130,6 +130,12 @@ export const BotSchema = z.looseObject({
 export type Bot = z.output<typeof BotSchema>;
 
 const nonBlank = z.string().check(z.trim(), z.minLength(1));
+// Blank rules are dropped rather than refused: ChatFly's admin sends `rules: ['']` (its form starts with one
+// empty rule), and a blank rule says nothing.
+const ruleList = z.pipe(
+  z.array(z.string().check(z.trim())),
+  z.transform((rules: string[]) => rules.filter((rule) => rule !== '')),
+);
 const hostEntry = z.string().check(z.refine(isDomainEntry, { params: { code: 'invalid_host' } }));
 
 /** Lead-form settings accepted in a bot body; unknown keys are kept. */
@@ -148,7 +154,7 @@ const botBodyShape = {
   is_visibility: z.optional(z.boolean()),
   domain: z.optional(z.array(hostEntry)),
   collect_customer_info: z.optional(CollectCustomerInfoBodySchema),
-  rules: z.optional(z.array(nonBlank)),
+  rules: z.optional(ruleList),
   gpt_model_name: z.optional(nonBlank),
   temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
   custom_prompt: z.optional(z.string()),

@@ -230,6 +230,73 @@ for (const engine of testEngines()) {
     });
   });
 
+  describe(`what ChatFly's clients send (${engine.name})`, () => {
+    let site: TestSite;
+    before(async () => {
+      site = await startSite(PAGES);
+    });
+    after(() => site.close());
+    const service = useService(engine, () => ({ scrapeAllowedHosts: [site.host] }));
+
+    it('creates a bot from the admin\'s form with rules: [\'\'] (blank rules are dropped)', async () => {
+      const owner = await service().user();
+      const created = await service().call('POST', '/api/bot', {
+        token: owner.token,
+        json: { bot_name: 'Support', case_study: '2', rules: [''], gpt_model_name: 'GPT - 3.5 - 16k', collect_customer_info: {} },
+      });
+      assert.equal(created.status, 200);
+      assert.deepEqual(created.body.rules, []);
+      const updated = await service().call('PUT', '/api/bot', { token: owner.token, json: { id: created.body.id, bot_name: 'Support', rules: ['  Be brief ', ''] } });
+      assert.deepEqual(updated.body.rules, ['Be brief']);
+    });
+
+    it('reads Authorization: Bearer undefined, null or empty as no credential', async () => {
+      const owner = await service().user();
+      const publicBot = await service().bot(owner.token, { is_visibility: true });
+      const privateBot = await service().bot(owner.token, { is_visibility: false });
+      for (const authorization of ['Bearer undefined', 'Bearer null', 'Bearer', 'bearer  ']) {
+        const read = await service().call('GET', `/api/bot/information?bot_id=${publicBot.id}`, { headers: { authorization } });
+        assert.equal(read.status, 200, authorization);
+        assert.equal(read.body.custom_prompt, '', 'answered as to a visitor');
+        const chat = await service().request('POST', '/api/chat/get-streaming-response', { headers: { authorization }, json: { bot_id: publicBot.id, message: 'Hello?', session_id: 'anon-1' } });
+        assert.equal(chat.status, 200, authorization);
+        await chat.text();
+        const closed = await service().call('GET', `/api/bot/information?bot_id=${privateBot.id}`, { headers: { authorization } });
+        assert.equal(closed.status, 401);
+        assert.match(closed.body.message, /private/);
+      }
+      const wrong = await service().call('GET', `/api/bot/information?bot_id=${publicBot.id}`, { headers: { authorization: 'Bearer not-a-token' } });
+      assert.equal(wrong.status, 401, 'a real but wrong credential is still refused');
+    });
+
+    it('deletes a source by base64_url in either alphabet, padded or not, and with a space for +', async () => {
+      const owner = await service().user();
+      const bot = await service().bot(owner.token);
+      // Addresses whose base64 holds a '+' and a '/', so that both alphabets differ.
+      const addresses: string[] = [];
+      for (let n = 0; n < 10_000 && addresses.length < 4; n++) {
+        const url = new URL(`${site.origin}/hours?v=${n.toString(2).replaceAll('0', '~').replaceAll('1', '?')}`).href;
+        const encoded = base64(url);
+        if (encoded.includes('+') && encoded.includes('/') && encoded.endsWith('=')) addresses.push(url);
+      }
+      assert.equal(addresses.length, 4);
+      for (const url of addresses) await addSource(service(), owner.token, bot.id, url);
+      const spellings = [
+        (url: string) => base64(url).replaceAll('+', ' '),
+        (url: string) => base64(url).replaceAll('+', '-').replaceAll('/', '_'),
+        (url: string) => base64(url).replace(/=+$/, ''),
+        (url: string) => base64(url).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''),
+      ];
+      for (const [index, url] of addresses.entries()) {
+        // Sent as the older admin does: not URL-encoded, so a '+' arrives as a space.
+        const raw = spellings[index]!(url).replaceAll(' ', '+');
+        const removed = await service().call('DELETE', `/api/scraping/url?bot_id=${bot.id}&base64_url=${raw}`, { token: owner.token });
+        assert.equal(removed.status, 200, `${raw}: ${JSON.stringify(removed.body)}`);
+      }
+      assert.deepEqual((await service().call('GET', `/api/scraping/url/${bot.id}`, { token: owner.token })).body, []);
+    });
+  });
+
   describe(`ChatFly sign-up (${engine.name})`, () => {
     const service = useService(engine, { allowSignup: true });
 
