@@ -2,6 +2,7 @@
 // every check of the route it is translated onto.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { AnswerProvider } from '../../demo/server/index.js';
 import { UNKNOWN_ID, htmlPage, parseAnswer, startSite, testEngines, useService, type TestService, type TestSite } from './helpers.js';
 
 const PAGES = {
@@ -294,6 +295,87 @@ for (const engine of testEngines()) {
         assert.equal(removed.status, 200, `${raw}: ${JSON.stringify(removed.body)}`);
       }
       assert.deepEqual((await service().call('GET', `/api/scraping/url/${bot.id}`, { token: owner.token })).body, []);
+    });
+  });
+
+  describe(`a ChatFly client going away mid-answer (${engine.name})`, () => {
+    const runs: { aborted: Promise<void>; finished: boolean }[] = [];
+    let started: () => void = () => undefined;
+    // Thinks (silently, up to thirty seconds) when the question says so, else writes until told to stop;
+    // tells when it starts and when the abort reached it. The test waits less than the thinking lasts, so only
+    // the request's abort signal (not the end of the thinking) can make it see the abort in time.
+    const endlessProvider: AnswerProvider = {
+      name: 'endless test provider',
+      async *answer({ signal, question }) {
+        const run = { aborted: new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })), finished: false };
+        runs.push(run);
+        started();
+        if (question.startsWith('Think')) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([run.aborted, new Promise((resolve) => (timer = setTimeout(resolve, 30_000).unref()))]);
+          clearTimeout(timer);
+          if (signal.aborted) return;
+        }
+        for (let index = 0; index < 100_000 && !signal.aborted; index++) {
+          yield `word${index} `;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        run.finished = !signal.aborted;
+      },
+    };
+    const service = useService(engine, { answerProvider: endlessProvider, messageCredits: 10 });
+
+    it('get-streaming-response passes the caller\'s abort to the generation: nothing stored, no credit taken', async () => {
+      const owner = await service().user();
+      const bot = await service().bot(owner.token, { is_visibility: true });
+      const controller = new AbortController();
+      const response = await fetch(`${service().url}/api/chat/get-streaming-response`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bot_id: bot.id, message: 'Tell me everything', session_id: 'leaving-visitor' }),
+        signal: controller.signal,
+      });
+      assert.equal(response.status, 200);
+      const reader = response.body!.getReader();
+      for (let read = 0; read < 3; read++) assert.equal((await reader.read()).done, false);
+      controller.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        runs.at(-1)!.aborted.then(() => 'aborted'),
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000, 'never aborted'))),
+      ]);
+      clearTimeout(timer);
+      assert.equal(outcome, 'aborted', 'the generation behind the translated request saw the abort');
+      assert.equal(runs.at(-1)!.finished, false);
+      const history = await service().call('GET', `/api/chat/history?bot_id=${bot.id}`, { token: owner.token });
+      assert.deepEqual(history.body, []);
+      const information = await service().call('GET', `/api/bot/information?bot_id=${bot.id}`, { token: owner.token });
+      assert.equal(information.body.num_message_left, 10);
+    });
+
+    it('get-streaming-response-with-chat-history passes the caller\'s abort on before the answer starts', async () => {
+      const owner = await service().user();
+      const bot = await service().bot(owner.token, { is_visibility: true });
+      const controller = new AbortController();
+      const providerStarted = new Promise<void>((resolve) => (started = resolve));
+      const request = fetch(`${service().url}/api/chat/get-streaming-response-with-chat-history`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bot_id: bot.id, message: 'Think about it', chat_history: [] }),
+        signal: controller.signal,
+      }).catch((error: unknown) => error);
+      await providerStarted;
+      controller.abort();
+      await request;
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        runs.at(-1)!.aborted.then(() => 'aborted'),
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000, 'never aborted'))),
+      ]);
+      clearTimeout(timer);
+      assert.equal(outcome, 'aborted', 'the abort signal reached the generation before any byte was sent');
+      const information = await service().call('GET', `/api/bot/information?bot_id=${bot.id}`, { token: owner.token });
+      assert.equal(information.body.num_message_left, 10);
     });
   });
 
