@@ -151,6 +151,10 @@ for (const engine of testEngines()) {
       assert.equal(script.status, 422);
       assert.deepEqual(script.body.detail[0].loc, ['body', 'bot_avatar_url']);
       assert.equal((await service().call('GET', `/api/bot/bot-widget-setting?bot_id=${bot.id}`)).body.initial_message, 'Hello! Ask me about the garden centre.', 'refused saves change nothing');
+      const reset = await service().call('PUT', `/api/bot/bot-widget-setting?bot_id=${bot.id}`, { token: owner.token, json: { align_chat_bubble_button: null, suggest_messages: null } });
+      assert.equal(reset.body.align_chat_bubble_button, 'right', 'null resets a field to its default');
+      assert.deepEqual(reset.body.suggest_messages, []);
+      assert.equal(reset.body.initial_message, 'Hello! Ask me about the garden centre.', 'fields not sent are kept');
 
       const privateBot = await service().bot(owner.token, { is_visibility: false });
       assert.equal((await service().call('GET', `/api/bot/bot-widget-setting?bot_id=${privateBot.id}`)).status, 401);

@@ -13,7 +13,7 @@ import { requireCaller } from '../auth/caller.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { queryObject, readJsonBody, readOptionalJsonBody } from '../request.js';
 import { botToWire, findBot } from '../storage/bots.js';
-import { readWidgetSettings, writeWidgetSettings, type WidgetSettings } from '../storage/widget-settings.js';
+import { DEFAULT_WIDGET_SETTINGS, readWidgetSettings, writeWidgetSettings, type WidgetSettings } from '../storage/widget-settings.js';
 import { parseInput, requireUuid } from '../validation.js';
 import { decodeBase64Url } from './scraping.js';
 import { STREAMING_PATH } from './chat.js';
@@ -122,18 +122,12 @@ function mergeWidgetSettings(saved: WidgetSettings, input: unknown): WidgetSetti
   if (seconds !== undefined && seconds !== null && !(seconds >= 0 && seconds <= 86_400)) {
     throw invalidField(['body', 'auto_show_initial_message_after'], 'auto_show_initial_message_after must be between 0 and 86400 seconds');
   }
-  const merged: WidgetSettings = { ...saved };
+  const merged: Record<string, unknown> = { ...saved };
   for (const [field, value] of Object.entries(body) as [keyof WidgetSettings, unknown][]) {
-    if (value === undefined) continue;
-    (merged as unknown as Record<string, unknown>)[field] = value === null ? (field === 'suggest_messages' ? [] : readDefault(field)) : value;
+    if (value !== undefined) merged[field] = value ?? DEFAULT_WIDGET_SETTINGS[field];
   }
-  merged.suggest_messages = merged.suggest_messages.filter((question) => question !== '');
-  return merged;
-}
-
-function readDefault(field: keyof WidgetSettings): unknown {
-  const defaults: Record<string, unknown> = { theme: 'light', align_chat_bubble_button: 'right', auto_show_initial_message_after: 0 };
-  return defaults[field] ?? '';
+  const settings = merged as unknown as WidgetSettings;
+  return { ...settings, suggest_messages: settings.suggest_messages.filter((question) => question !== '') };
 }
 
 /** Registers ChatFly's endpoints; call it before the interface's routes (it shares a path with them). */
