@@ -14,6 +14,7 @@ import { ServiceError } from './errors.js';
 import { registerOpenApiRoute } from './openapi.js';
 import { registerBotRoutes } from './routes/bots.js';
 import { registerChatRoutes } from './routes/chat.js';
+import { registerCompatRoutes } from './routes/compat.js';
 import { registerDemoSiteRoutes } from './routes/demo-site.js';
 import { registerHistoryRoutes } from './routes/history.js';
 import { registerLeadRoutes } from './routes/leads.js';
@@ -137,6 +138,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     await next();
   });
 
+  registerCompatRoutes(app);
   registerUserRoutes(app);
   registerBotRoutes(app);
   registerScrapingRoutes(app);

@@ -92,6 +92,9 @@ function orNull<T extends z.ZodMiniType>(schema: T) {
 
 const timestamp = z.string().check(z.refine(isServiceTimestamp));
 const id = z.string().check(z.minLength(1));
+// Ids and codes are strings on the wire, but some records of the deployed service carry them as numbers
+// (`case_study: 2`, `session_id: 17`, `knowledge_base_id: 5`): read as the text they stand for.
+const textOrNumber = z.pipe(z.union([z.string(), z.number()]), z.transform((value: string | number) => String(value)));
 
 /** The lead-form settings as read from the service; unknown keys are kept. */
 export const CollectCustomerInfoSchema = z.looseObject({
@@ -109,7 +112,7 @@ export const BotSchema = z.looseObject({
   id,
   user_id: withDefault(z.string(), () => ''),
   bot_name: withDefault(z.string(), () => ''),
-  case_study: withDefault(z.string(), () => ''),
+  case_study: withDefault(textOrNumber, () => ''),
   is_visibility: withDefault(z.boolean(), () => true),
   domain: withDefault(z.array(z.string()), () => []),
   collect_customer_info: withDefault(CollectCustomerInfoSchema, () => ({})),
@@ -130,6 +133,12 @@ export const BotSchema = z.looseObject({
 export type Bot = z.output<typeof BotSchema>;
 
 const nonBlank = z.string().check(z.trim(), z.minLength(1));
+// Blank rules are dropped rather than refused: ChatFly's admin sends `rules: ['']` (its form starts with one
+// empty rule), and a blank rule says nothing.
+const ruleList = z.pipe(
+  z.array(z.string().check(z.trim())),
+  z.transform((rules: string[]) => rules.filter((rule) => rule !== '')),
+);
 const hostEntry = z.string().check(z.refine(isDomainEntry, { params: { code: 'invalid_host' } }));
 
 /** Lead-form settings accepted in a bot body; unknown keys are kept. */
@@ -148,7 +157,7 @@ const botBodyShape = {
   is_visibility: z.optional(z.boolean()),
   domain: z.optional(z.array(hostEntry)),
   collect_customer_info: z.optional(CollectCustomerInfoBodySchema),
-  rules: z.optional(z.array(nonBlank)),
+  rules: z.optional(ruleList),
   gpt_model_name: z.optional(nonBlank),
   temperature: z.optional(z.number().check(z.gte(0), z.lte(1))),
   custom_prompt: z.optional(z.string()),
@@ -203,10 +212,7 @@ export type LoginForm = z.output<typeof LoginFormSchema>;
 
 /** A knowledge-base entry of a bot. */
 export const DataSourceSchema = z.object({
-  knowledge_base_id: withDefault(
-    z.pipe(z.union([z.string(), z.number()]), z.transform((value: string | number) => String(value))),
-    () => '',
-  ),
+  knowledge_base_id: withDefault(textOrNumber, () => ''),
   url: z.string(),
   num_token: withDefault(z.number(), () => 0),
 });
@@ -250,7 +256,7 @@ export const HistoryRecordSchema = z.object({
   bot_name: withDefault(z.string(), () => ''),
   bot_id: withDefault(z.string(), () => ''),
   user_id: withDefault(z.string(), () => ''),
-  session_id: withDefault(z.string(), () => ''),
+  session_id: withDefault(textOrNumber, () => ''),
   created_at: withDefault(timestamp, () => ''),
   chat_history_response: withDefault(z.array(ChatMessageSchema), () => []),
 });

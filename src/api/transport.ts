@@ -78,12 +78,12 @@ function transportError(error: unknown, signal: AbortSignal | undefined): Chatbo
 }
 
 /**
- * Tells a missing route from the service's own 404: a 404 without `message` or `message_code` (a framework's
- * "Not Found"), or a 405, means the endpoint does not exist on this service.
+ * Tells a missing route from the service's own 404: a 405, or a 404 with no body, with a body that is not a JSON
+ * object (a framework's or a proxy's page), or with FastAPI's `"detail": "Not Found"`, means the endpoint does
+ * not exist on this service. Any other 404 (`{"detail": "Bot not found"}`, `{message}`) is an answer.
  */
-export function isRouteMissing(error: ApiError): boolean {
-  if (error.status === 405) return true;
-  return error.status === 404 && error.messageCode === undefined && !(isRecord(error.body) && 'message' in error.body);
+export function isRouteMissing({ status, body }: ApiError): boolean {
+  return status === 405 || (status === 404 && (!isRecord(body) || body['detail'] === 'Not Found'));
 }
 
 /**

@@ -31,7 +31,7 @@ for (const engine of testEngines()) {
       assert.ok(claims.exp > Date.now() / 1000 + 3600, 'the token expires, but not within the hour');
     });
 
-    it('refuses a wrong password and an unknown user alike with 401', async () => {
+    it('refuses a wrong password and an unknown user alike with 400 invalid_grant', async () => {
       const { server, call } = service();
       await server.createUser('bob', 'bob-password-1');
       for (const form of [
@@ -39,15 +39,16 @@ for (const engine of testEngines()) {
         { username: 'nobody-here', password: 'bob-password-1' },
       ]) {
         const { status, body, headers } = await call('POST', '/token', { body: new URLSearchParams(form) });
-        assert.equal(status, 401);
-        assert.deepEqual(body, { message: 'Incorrect username or password.', message_code: 1002 });
-        assert.equal(headers.get('www-authenticate'), 'Bearer');
+        assert.equal(status, 400);
+        assert.deepEqual(body, { error: 'invalid_grant', error_description: 'Incorrect username or password.', message: 'Incorrect username or password.', message_code: 1002 });
+        assert.equal(headers.get('cache-control'), 'no-store');
       }
     });
 
-    it('names the missing form field in a 422', async () => {
+    it('names the missing form field in a 400 invalid_request', async () => {
       const { status, body } = await service().call('POST', '/token', { body: new URLSearchParams({ username: 'x' }) });
-      assert.equal(status, 422);
+      assert.equal(status, 400);
+      assert.equal(body.error, 'invalid_request');
       assert.equal(body.message_code, 1001);
       assert.deepEqual(body.detail.map((issue: { loc: unknown[] }) => issue.loc), [['body', 'password']]);
       assert.equal(body.detail[0].type, 'required');
@@ -57,7 +58,8 @@ for (const engine of testEngines()) {
       const { status, body } = await service().call('POST', '/token', {
         body: new URLSearchParams({ grant_type: 'client_credentials', username: 'a', password: 'b' }),
       });
-      assert.equal(status, 422);
+      assert.equal(status, 400);
+      assert.equal(body.error, 'unsupported_grant_type');
       assert.deepEqual(body.detail[0].loc, ['body', 'grant_type']);
     });
 

@@ -88,8 +88,10 @@ for (const engine of testEngines()) {
       const key = await service().call('POST', '/api/lead', { json: { bot_id: botId, session_id: 's', fields: { name: 'Ada', 'x\u0000y': 'v' } } });
       assert.equal(key.status, 422);
       assert.deepEqual(key.body.detail[0].loc, ['body', 'fields', 'x\u0000y']);
+      // POST /token answers as RFC 6749 §5.2 says (400 invalid_request), naming the field as everywhere.
       const form = await service().call('POST', '/token', { body: new URLSearchParams({ username: `${owner.username}\u0000`, password: 'whatever' }) });
-      assert.equal(form.status, 422);
+      assert.equal(form.status, 400);
+      assert.equal(form.body.error, 'invalid_request');
       assert.deepEqual(form.body.detail[0].loc, ['body', 'username']);
       const query = await service().call('GET', `/api/chat/history?bot_id=${botId}&order=created_at.desc%00`, { token: owner.token });
       assert.equal(query.status, 422);
@@ -122,9 +124,10 @@ for (const engine of testEngines()) {
       assert.equal(fine.status, 200, JSON.stringify(fine.body));
     });
 
-    it(`refuses a login password over ${MAX_PASSWORD_LENGTH} characters with 422 before hashing it`, async () => {
+    it(`refuses a login password over ${MAX_PASSWORD_LENGTH} characters with 400 invalid_request before hashing it`, async () => {
       const { status, body } = await service().call('POST', '/token', { body: new URLSearchParams({ username: owner.username, password: 'x'.repeat(MAX_PASSWORD_LENGTH + 1) }) });
-      assert.equal(status, 422);
+      assert.equal(status, 400);
+      assert.equal((body as ResponseBody & { error: string }).error, 'invalid_request');
       assert.deepEqual((body as ResponseBody).detail[0].loc, ['body', 'password']);
       const ok = await service().call('POST', '/token', { body: new URLSearchParams({ username: owner.username, password: `pw-${owner.username}-secret` }) });
       assert.equal(ok.status, 200);

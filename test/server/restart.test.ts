@@ -78,7 +78,7 @@ for (const engine of testEngines()) {
         const second = wrapService(await startServer({ port: 0, ...database, seedDemo: true, demoUsername: 'owner', demoPassword: 'second-password' }));
         try {
           assert.equal(second.server.demo!.botId, botId);
-          assert.equal((await second.call('POST', '/token', { body: new URLSearchParams({ username: 'owner', password: 'first-password' }) })).status, 401);
+          assert.equal((await second.call('POST', '/token', { body: new URLSearchParams({ username: 'owner', password: 'first-password' }) })).status, 400, 'the old password is an invalid_grant');
           assert.equal((await second.call('POST', '/token', { body: new URLSearchParams({ username: 'owner', password: 'second-password' }) })).status, 200);
         } finally {
           await second.server.close();

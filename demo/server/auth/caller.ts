@@ -18,6 +18,10 @@ export interface Caller {
 /** The header that carries an API key, as ChatFly's integrations send it. */
 export const API_KEY_HEADER = 'CHATFLY-API-KEY';
 
+// What ChatFly's admin chat page and plain widget send when nobody is signed in (`Bearer undefined`, `Bearer
+// null`, or the scheme alone): no credential, so a public bot answers the anonymous visitor.
+const NO_CREDENTIAL = /^(bearer)?\s*(undefined|null)?$/i;
+
 function unauthorized(message: string): ServiceError {
   return new ServiceError('unauthorized', message);
 }
@@ -27,7 +31,8 @@ function unauthorized(message: string): ServiceError {
  * but malformed, unknown, tampered with or expired is a 401 (the client then signs out).
  */
 export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssuer): Promise<Caller | undefined> {
-  const authorization = c.req.header('authorization')?.trim();
+  const sent = c.req.header('authorization')?.trim();
+  const authorization = sent && !NO_CREDENTIAL.test(sent) ? sent : undefined;
   const apiKeyHeader = c.req.header(API_KEY_HEADER)?.trim();
   if (!authorization && !apiKeyHeader) return undefined;
   if (authorization) {

@@ -24,8 +24,12 @@ function withScheme(text: string): string {
   return /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text) ? text : `https://${text}`;
 }
 
-function decodeBase64Url(text: string): string | undefined {
-  const normalised = text.replace(/-/g, '+').replace(/_/g, '/');
+/**
+ * Decodes the base64 of a URL (standard or URL-safe alphabet, padded or not); undefined when it is not one. A
+ * space is read as `+`: ChatFly's older admin puts the base64 in the query without encoding it.
+ */
+export function decodeBase64Url(text: string): string | undefined {
+  const normalised = text.replace(/[ -]/g, '+').replace(/_/g, '/');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(normalised)) return undefined;
   const decoded = Buffer.from(normalised, 'base64').toString('utf8');
   return decoded.includes('\uFFFD') ? undefined : decoded;

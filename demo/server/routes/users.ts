@@ -1,5 +1,6 @@
-// Login (`POST /token`, the OAuth2 password form), API keys, and the optional sign-up.
-import type { Hono } from 'hono';
+// Login (`POST /token`, the OAuth2 password grant of RFC 6749 in ChatFly's envelope), API keys, and the optional
+// sign-up.
+import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { LoginFormSchema } from '../../../src/api/schemas.js';
 import { callerOf, type ServiceEnv } from '../app.js';
@@ -8,7 +9,7 @@ import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../auth/passwords.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { readFormBody, readJsonBody, readOptionalJsonBody } from '../request.js';
 import { createApiKey, createUser, findUserByName, listApiKeys } from '../storage/users.js';
-import { parseInput } from '../validation.js';
+import { parseInput, validationError } from '../validation.js';
 
 /** Longest password a login accepts (sign-up allows 256). */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -24,32 +25,48 @@ export const ApiKeyBodySchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
 
+// Token answers are never stored by a cache (RFC 6749 §5.1).
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
+
+/** The OAuth2 error codes `POST /token` answers (RFC 6749 §5.2). */
+type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type';
+
+// An OAuth2 error (400 `{error, error_description}`) that keeps the service's own fields (`message`,
+// `message_code`, `detail` naming the field), so ChatFly-style clients read it as before.
+function oauthError(c: Context<ServiceEnv>, code: OAuthErrorCode, cause: ServiceError): Response {
+  return c.json({ error: code, error_description: cause.message, ...cause.toBody() }, 400, NO_STORE);
+}
+
 /** Registers `POST /token`, `GET|POST /api/keys` and `POST /api/users`. */
 export function registerUserRoutes(app: Hono<ServiceEnv>): void {
   app.post('/token', async (c) => {
-    const { db, tokens } = c.get('state');
+    const { db, tokens, options } = c.get('state');
     const isJson = /json/i.test(c.req.header('content-type') ?? '');
-    const raw = isJson ? await readJsonBody(c) : await readFormBody(c);
-    const form = parseInput(LoginFormSchema, raw, 'body');
+    let raw: unknown;
+    try {
+      raw = isJson ? await readJsonBody(c) : await readFormBody(c);
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'validation') return oauthError(c, 'invalid_request', error);
+      throw error;
+    }
+    const grantType = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['grant_type'] : undefined;
+    if (typeof grantType === 'string' && grantType !== '' && grantType !== 'password') {
+      const error = invalidField(['body', 'grant_type'], 'grant_type must be "password"', 'literal_error');
+      return oauthError(c, 'unsupported_grant_type', error);
+    }
+    const parsed = LoginFormSchema.safeParse(raw);
+    if (!parsed.success) return oauthError(c, 'invalid_request', validationError('body', parsed.error.issues, raw));
+    const form = parsed.data;
     // Refused before hashing: a megabyte password would cost the hash function that much time.
-    if (form.password.length > MAX_PASSWORD_LENGTH) throw invalidField(['body', 'password'], `password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'string_too_long');
-    if (form.grant_type && form.grant_type !== 'password') {
-      throw invalidField(['body', 'grant_type'], 'grant_type must be "password"', 'literal_error');
+    if (form.password.length > MAX_PASSWORD_LENGTH) {
+      return oauthError(c, 'invalid_request', invalidField(['body', 'password'], `password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'string_too_long'));
     }
     const user = await findUserByName(db, form.username);
     const valid = await verifyPassword(form.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
-    if (!user || !valid) {
-      c.header('WWW-Authenticate', 'Bearer');
-      throw new ServiceError('unauthorized', 'Incorrect username or password.');
-    }
+    if (!user || !valid) return oauthError(c, 'invalid_grant', new ServiceError('unauthorized', 'Incorrect username or password.'));
     const accessToken = await tokens.issue({ userId: user.id, username: user.username });
-    return c.json({
-      message_code: 0,
-      message: 'Login successful.',
-      data: { access_token: accessToken, token_type: 'bearer' },
-      access_token: accessToken,
-      token_type: 'bearer',
-    });
+    const token = { access_token: accessToken, token_type: 'bearer', expires_in: options.tokenLifetimeSeconds };
+    return c.json({ message_code: 0, message: 'Login successful.', data: token, ...token }, 200, NO_STORE);
   });
 
   app.get('/api/keys', async (c) => {

@@ -178,7 +178,7 @@ describe('validateBotBody', () => {
       domain: ['example.com', 'https://bad.example'],
       bot_tone_type: 2.5,
       collect_customer_info: { numberShowing: -1 },
-      rules: ['ok', ' '],
+      rules: ['ok', 7],
       is_activate: 'yes',
     });
     assert.equal(result.ok, false);
@@ -189,9 +189,15 @@ describe('validateBotBody', () => {
       'domain.1': 'invalid_host',
       bot_tone_type: 'not_integer',
       'collect_customer_info.numberShowing': 'out_of_range',
-      'rules.1': 'empty',
+      'rules.1': 'invalid_type',
       is_activate: 'invalid_type',
     });
+  });
+
+  it('drops blank rules instead of refusing them (ChatFly\'s admin sends rules: [\'\'])', () => {
+    const result = validateBotBody({ bot_name: 'Bot', rules: ['', ' Be kind ', '   '] });
+    assert.equal(result.ok, true);
+    assert.deepEqual(result.ok && result.value.rules, ['Be kind']);
   });
 
   it('writes messages that name the field', () => {
