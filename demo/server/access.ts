@@ -1,6 +1,6 @@
 // Who may see and talk to a bot: its owner always; anyone else only a public bot, from an allowed Origin.
 import type { Context } from 'hono';
-import { callerOf, type ServiceEnv } from './app.js';
+import { callerOf, type ServiceEnv } from './context.js';
 import type { Caller } from './auth/caller.js';
 import { isOriginAllowed } from './auth/origins.js';
 import { ServiceError, botNotFound } from './errors.js';

@@ -1,15 +1,16 @@
 // The Hono application: CORS for embedding, a body-size limit, one error shape, and the routes. The database
 // opens on first use (PGlite's first start is slow), so building the app costs nothing.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createExtractiveProvider } from './answer/extractive.js';
 import { createOpenAiProvider, openAiSettingsFromEnv } from './answer/openai.js';
 import type { AnswerProvider } from './answer/provider.js';
 import { SuggestionChecks } from './answer/suggestions.js';
-import { API_KEY_HEADER, resolveCaller, type Caller } from './auth/caller.js';
-import { createTokenIssuer, loadSigningSecret, type TokenIssuer } from './auth/tokens.js';
+import { API_KEY_HEADER } from './auth/caller.js';
+import { createTokenIssuer, loadSigningSecret } from './auth/tokens.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
+import type { ServiceEnv, ServiceState } from './context.js';
 import { ServiceError } from './errors.js';
 import { registerOpenApiRoute } from './openapi.js';
 import { registerBotRoutes } from './routes/bots.js';
@@ -20,35 +21,9 @@ import { registerHistoryRoutes } from './routes/history.js';
 import { registerLeadRoutes } from './routes/leads.js';
 import { registerScrapingRoutes } from './routes/scraping.js';
 import { registerUserRoutes } from './routes/users.js';
-import { createExtractionPool, type ExtractionPool } from './scrape/extract-pool.js';
+import { createExtractionPool } from './scrape/extract-pool.js';
 import { BotCache } from './storage/bot-cache.js';
-import { openDatabase, type Database } from './storage/database.js';
-
-/** What every route works with once the database is open. */
-export interface ServiceState {
-  /** The open, migrated database. */
-  db: Database;
-  /** Signs and checks access tokens. */
-  tokens: TokenIssuer;
-  /** The options with defaults. */
-  options: ResolvedOptions;
-  /** Writes the answers. */
-  provider: AnswerProvider;
-  /** Visitors' short-lived copies of bots. */
-  botCache: BotCache;
-  /** Which suggested questions were found answerable, per bot and version of its knowledge base. */
-  suggestionChecks: SuggestionChecks;
-  /** The workers that read scraped pages. */
-  extraction: ExtractionPool;
-}
-
-/** The Hono environment of the service's routes. */
-export interface ServiceEnv {
-  Variables: {
-    /** The service state (set by a middleware before any API route runs). */
-    state: ServiceState;
-  };
-}
+import { openDatabase } from './storage/database.js';
 
 /** The service as an application to mount: the Hono app, its readiness and its shutdown. */
 export interface ServiceApp {
@@ -68,12 +43,6 @@ const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '600',
 } as const;
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The caller of a request, read once per request. */
-export async function callerOf(c: Context<ServiceEnv>): Promise<Caller | undefined> {
-  const { db, tokens } = c.get('state');
-  return resolveCaller(c, db, tokens);
-}
 
 function defaultProvider(options: ResolvedOptions): AnswerProvider {
   const openAi = openAiSettingsFromEnv(process.env);

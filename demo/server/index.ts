@@ -8,7 +8,8 @@ import { DEFAULT_DEMO_PASSWORD, DEFAULT_DEMO_USERNAME, seedDemo, type DemoAccoun
 import { createUser } from './storage/users.js';
 
 export { createApp } from './app.js';
-export type { ServiceApp, ServiceEnv, ServiceState } from './app.js';
+export type { ServiceApp } from './app.js';
+export type { ServiceEnv, ServiceState } from './context.js';
 export type { Logger, ServiceOptions } from './config.js';
 export { CONSOLE_LOGGER, QUIET_LOGGER } from './config.js';
 export type { AnswerProvider, AnswerRequest, AnswerSettings, RetrievedPassage } from './answer/provider.js';

@@ -18,7 +18,7 @@ import {
   TokenResponseSchema,
   ValidationIssueSchema,
 } from '../../src/api/schemas.js';
-import type { ServiceEnv } from './app.js';
+import type { ServiceEnv } from './context.js';
 import { API_KEY_HEADER } from './auth/caller.js';
 import { HistoryQueryFormSchema } from './routes/history.js';
 import { LeadBodySchema } from './routes/leads.js';

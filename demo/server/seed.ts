@@ -2,7 +2,7 @@
 // nothing lost). The bot's knowledge base is filled by really scraping the demo site the service serves.
 import { createHmac } from 'node:crypto';
 import type { BotCreateBody } from '../../src/api/schemas.js';
-import type { ServiceState } from './app.js';
+import type { ServiceState } from './context.js';
 import { hashPassword, verifyPassword } from './auth/passwords.js';
 import { loadSigningSecret } from './auth/tokens.js';
 import { crawl } from './scrape/crawler.js';

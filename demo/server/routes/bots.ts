@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { validateBotBody, type BotBodyIssue, type BotCreateBody } from '../../../src/api/schemas.js';
 import { visitableBot } from '../access.js';
-import { callerOf, type ServiceEnv } from '../app.js';
+import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller, type Caller } from '../auth/caller.js';
 import { ServiceError, botNotFound, invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';

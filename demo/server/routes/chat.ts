@@ -9,7 +9,7 @@ import { DEFAULT_GPT_MODEL_NAME, StreamingRequestSchema } from '../../../src/api
 import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
 import { visitableBot } from '../access.js';
-import type { ServiceEnv } from '../app.js';
+import type { ServiceEnv } from '../context.js';
 import { boundHistory } from '../answer/conversation-budget.js';
 import type { AnswerSettings } from '../answer/provider.js';
 import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';

@@ -8,7 +8,7 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { ownedBot, visitableBot } from '../access.js';
-import { callerOf, type ServiceEnv } from '../app.js';
+import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller } from '../auth/caller.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { queryObject, readJsonBody, readOptionalJsonBody } from '../request.js';

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
-import type { ServiceEnv } from '../app.js';
+import type { ServiceEnv } from '../context.js';
 import { ServiceError } from '../errors.js';
 
 /** The folder of the demo site's pages. */

@@ -4,7 +4,7 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { HISTORY_ORDERS, HistoryQuerySchema, parseServiceTimestamp, type HistoryRecord } from '../../../src/api/schemas.js';
 import { ownedBot } from '../access.js';
-import { callerOf, type ServiceEnv } from '../app.js';
+import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller } from '../auth/caller.js';
 import { invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { LEAD_FIELDS } from '../../../src/api/schemas.js';
 import { ownedBot, visitableBot } from '../access.js';
-import { callerOf, type ServiceEnv } from '../app.js';
+import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller } from '../auth/caller.js';
 import { invalidField } from '../errors.js';
 import { readJsonBody } from '../request.js';

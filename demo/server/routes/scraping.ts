@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import type * as z from 'zod/mini';
 import { ScrapeRequestSchema, type ScrapeProgressSchema } from '../../../src/api/schemas.js';
 import { ownedBot } from '../access.js';
-import { callerOf, type ServiceEnv } from '../app.js';
+import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller } from '../auth/caller.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';

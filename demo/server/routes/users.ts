@@ -3,7 +3,7 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { LoginFormSchema } from '../../../src/api/schemas.js';
-import { callerOf, type ServiceEnv } from '../app.js';
+import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller } from '../auth/caller.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../auth/passwords.js';
 import { ServiceError, invalidField } from '../errors.js';
