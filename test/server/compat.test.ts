@@ -190,13 +190,17 @@ for (const engine of testEngines()) {
       const user = await service().user();
       const bot = await service().bot(user.token, { is_visibility: true });
       await service().bot(user.token);
-      const one = await service().call('GET', `/api/chat/num-message-left?bot_id=${bot.id}`);
+      const one = await service().call('GET', `/api/chat/num-message-left?bot_id=${bot.id}`, { token: user.token });
       assert.equal(one.status, 200);
       assert.equal(one.body.message_code, 0);
       assert.equal(one.body.data.num_message_left, 50);
       const all = await service().call('GET', '/api/chat/num-message-left', { token: user.token });
       assert.equal(all.body.data.num_message_left, 100);
       assert.equal((await service().call('GET', '/api/chat/num-message-left')).status, 401);
+      // Finding 9 of docs/security.md: a visitor of a public bot does not learn its credit count.
+      assert.equal((await service().call('GET', `/api/chat/num-message-left?bot_id=${bot.id}`)).status, 401);
+      const stranger = await service().user();
+      assert.equal((await service().call('GET', `/api/chat/num-message-left?bot_id=${bot.id}`, { token: stranger.token })).status, 404);
     });
 
     it('POST /api/user is not there unless sign-ups are allowed', async () => {
@@ -262,7 +266,7 @@ for (const engine of testEngines()) {
       for (const authorization of ['Bearer undefined', 'Bearer null', 'Bearer', 'bearer  ']) {
         const read = await service().call('GET', `/api/bot/information?bot_id=${publicBot.id}`, { headers: { authorization } });
         assert.equal(read.status, 200, authorization);
-        assert.equal(read.body.custom_prompt, '', 'answered as to a visitor');
+        assert.equal(read.body.custom_prompt, undefined, 'answered as to a visitor (who does not read the prompt)');
         const chat = await service().request('POST', '/api/chat/get-streaming-response', { headers: { authorization }, json: { bot_id: publicBot.id, message: 'Hello?', session_id: 'anon-1' } });
         assert.equal(chat.status, 200, authorization);
         await chat.text();

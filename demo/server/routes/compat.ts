@@ -213,13 +213,12 @@ export function registerCompatRoutes(app: Hono<ServiceEnv>): void {
   // Remaining message credits, wrapped: of one bot (`?bot_id=`, whoever may see it), else the sum over the
   // signed-in user's bots.
   app.get('/api/chat/num-message-left', async (c) => {
+    // A bot's credit count is its owner's business (a visitor learns only whether it has credits left).
+    const caller = requireCaller(await callerOf(c));
     let left: number;
     if (c.req.query('bot_id') !== undefined) {
-      const response = await forward(app, c, { method: 'GET', path: '/api/bot/information', query: { bot_id: botIdOf(c) } });
-      if (!response.ok) return response;
-      left = ((await response.json()) as { num_message_left: number }).num_message_left;
+      left = (await ownedBot(c, botIdOf(c), caller)).num_message_left;
     } else {
-      const caller = requireCaller(await callerOf(c));
       const [row] = await c.get('state').db.query<{ left: number | string | null }>('select sum(num_message_left) as left from bots where user_id = $1', [caller.userId]);
       left = Number(row?.left ?? 0);
     }
