@@ -649,7 +649,8 @@ export class ChatbotWidget extends LitElement {
 
   #renderBody(): TemplateResult {
     const s = this.pack;
-    const status = this.#chat.status;
+    // Nothing but the loading notice until the language pack is in: a notice drawn before would speak English.
+    const status = this.packPending ? 'loading' : this.#chat.status;
     if (status === 'unavailable') {
       const reason = this.#chat.unavailableReason ?? 'load-failed';
       return html`<div class="state problem" part="notice" role="alert">
@@ -657,7 +658,7 @@ export class ChatbotWidget extends LitElement {
         ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.#chat.load()}>${s.retry}</button>` : nothing}
       </div>`;
     }
-    if (status !== 'ready' || this.packPending) {
+    if (status !== 'ready') {
       return html`<div class="state" part="notice" role="status" aria-live="polite"><span class="typing" aria-hidden="true"><span></span><span></span><span></span></span><span>${s.loading}</span></div>`;
     }
     const busy = this.#chat.busy;
