@@ -5,6 +5,11 @@
 export const MAX_JSON_DEPTH = 32;
 
 
+// A control character (Cc) that is not tab, LF or CR, nor DEL or a C1 control: the C0 controls, NUL included.
+const C0_CONTROL = /[^\P{Cc}\t\n\r\x7F-\x9F]/u;
+// Where an array or object opens.
+const OPENING_BRACKET = /[[{]/g;
+
 /** A problem found in an input: where (the path below the location) and what. */
 export interface InputProblem {
   /** Keys and indexes from the top of the input to the offending value. */
@@ -17,12 +22,7 @@ export interface InputProblem {
 
 /** Tells whether a string holds a control character other than tab, LF or CR. */
 export function hasControlCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    // C0 control characters (NUL included) other than tab (9), line feed (10) and carriage return (13).
-    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
-  }
-  return false;
+  return C0_CONTROL.test(text);
 }
 
 /**
@@ -31,6 +31,11 @@ export function hasControlCharacter(text: string): boolean {
  * their escapes, so brackets inside them do not count.
  */
 export function findExcessiveNesting(text: string, maxDepth = MAX_JSON_DEPTH): InputProblem | undefined {
+  // Text with no more opening brackets than the limit cannot nest deeper (most bodies: skip the scan).
+  OPENING_BRACKET.lastIndex = 0;
+  let openings = 0;
+  while (openings <= maxDepth && OPENING_BRACKET.exec(text)) openings++;
+  if (openings <= maxDepth) return undefined;
   let depth = 0;
   let topIsObject = false;
   let lastTopString: string | undefined;

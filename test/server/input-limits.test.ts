@@ -31,6 +31,12 @@ for (const engine of testEngines()) {
       assert.equal(scrape.status, 200);
       await scrape.text();
 
+      // One ordinary follow-up first, so the one-time start-up work of answering (the database's first
+      // queries, the language's stemmer and thesaurus) is not counted against the hostile requests.
+      const warmUp = await service().request('POST', PATH, { json: { bot_id: bot.id, message: 'and it?', chat_history: [{ sender_type: 'user', content: 'When are you open?' }] } });
+      assert.equal(warmUp.status, 200);
+      await warmUp.text();
+
       const hostile = [distinctWords(8000, 'a'), distinctWords(8000, 'b'), distinctWords(90_000, 'c'), distinctWords(90_000, 'd')].map(async (words) => {
         const response = await service().request('POST', PATH, { json: { bot_id: bot.id, message: 'and it?', chat_history: [{ sender_type: 'user', content: words }] } });
         await response.text();

@@ -3,6 +3,7 @@
 // refers back ("it", "that", "and with npm?", "why not?") also carries the previous question's concepts,
 // which weigh less when the question names a topic of its own.
 import type { ChatMessage } from '../../../src/api/schemas.js';
+import { cutToTokens } from './conversation-budget.js';
 import type { Language } from './language.js';
 import { thesaurusFor } from './synonyms.js';
 import { termOf, wordsOf } from './text.js';
@@ -49,6 +50,8 @@ export interface QuestionFocus {
 export const SYNONYM_MATCH = 0.8;
 /** The most terms a full-text search is given, chosen by weight. */
 export const MAX_SEARCH_TERMS = 32;
+/** How much of the previous question a follow-up reads, in estimated tokens (a question is short). */
+export const MAX_CARRIED_TOKENS = 400;
 /** The most concepts a follow-up carries over from the previous question, chosen longest first. */
 export const MAX_CARRIED_CONCEPTS = 24;
 /** The weight of a common word that seldom names the topic ("support", "anywhere"). */
@@ -168,7 +171,7 @@ export function readQuestion(question: string, history: readonly ChatMessage[], 
     const previous = [...history].reverse().find((message) => message.sender_type === 'user' && message.content.trim() !== '');
     if (previous) {
       const own = new Set(concepts.flatMap((concept) => [...concept.terms]));
-      const carried = conceptsOf(previous.content, language, 'history').filter((concept) => ![...concept.terms].some((term) => own.has(term)));
+      const carried = conceptsOf(cutToTokens(previous.content, MAX_CARRIED_TOKENS), language, 'history').filter((concept) => ![...concept.terms].some((term) => own.has(term)));
       concepts.push(...mostTelling(carried, MAX_CARRIED_CONCEPTS));
     }
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_HISTORY_MESSAGES, MAX_HISTORY_TOKENS, boundHistory, cutToTokens, estimateTokens } from '../../../demo/server/answer/conversation-budget.js';
-import { MAX_CARRIED_CONCEPTS, MAX_SEARCH_TERMS, readQuestion, searchTermsOf } from '../../../demo/server/answer/query.js';
+import { MAX_CARRIED_CONCEPTS, MAX_CARRIED_TOKENS, MAX_SEARCH_TERMS, readQuestion, searchTermsOf } from '../../../demo/server/answer/query.js';
 import { resolveLanguage } from '../../../demo/server/answer/language.js';
 
 const distinctWords = (count: number) => Array.from({ length: count }, (_, index) => `word${index.toString(36)}`).join(' ');
@@ -40,12 +40,13 @@ describe('conversation budget', () => {
 
   it('carries at most a few dozen concepts over from a huge previous question, the longest words, deterministically', () => {
     const language = resolveLanguage('en');
-    const previous = `${distinctWords(8000)} extraordinarily`;
+    const previous = `${distinctWords(100)} extraordinarily ${distinctWords(8000)} incomprehensibilities`;
     const read = () => readQuestion('and it?', [{ sender_type: 'user', content: previous }], language);
     const focus = read();
     const carried = focus.concepts.filter((concept) => concept.origin === 'history');
     assert.equal(carried.length, MAX_CARRIED_CONCEPTS);
     assert.ok(carried.some((concept) => concept.word === 'extraordinarily'), 'the longest word is carried');
+    assert.ok(!carried.some((concept) => concept.word === 'incomprehensibilities'), `only the first ${MAX_CARRIED_TOKENS} tokens are read`);
     assert.deepEqual(searchTermsOf(focus), searchTermsOf(read()));
     assert.ok(searchTermsOf(focus).length <= MAX_SEARCH_TERMS);
   });

@@ -9,6 +9,7 @@ describe('request input checks', () => {
       assert.equal(hasControlCharacter(`a${String.fromCharCode(code)}b`), !allowed, `U+${code.toString(16)}`);
     }
     assert.equal(hasControlCharacter('plain text, 日本語, émoji 🌹'), false);
+    assert.equal(hasControlCharacter('delete \u007f and next line \u0085'), false, 'DEL and C1 controls are not C0');
   });
 
   it('names the path of the first string or key with a control character', () => {
@@ -23,6 +24,7 @@ describe('request input checks', () => {
     assert.equal(findExcessiveNesting(at(MAX_JSON_DEPTH)), undefined);
     assert.deepEqual(findExcessiveNesting(at(MAX_JSON_DEPTH + 1))?.path, []);
     assert.equal(findExcessiveNesting(JSON.stringify({ text: '[[[[{{{{'.repeat(40), quote: 'a"[[[' })), undefined);
+    assert.equal(findExcessiveNesting(JSON.stringify(Array.from({ length: 100 }, () => [{}]))), undefined, 'many brackets, little depth');
     const deep = `{"first":1,"we\\"ird":"[",${JSON.stringify('key')}:${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`;
     assert.deepEqual(findExcessiveNesting(deep)?.path, ['key']);
     assert.equal(findExcessiveNesting(deep)?.type, 'too_deep');
