@@ -10,6 +10,7 @@ import { SuggestionChecks } from './answer/suggestions.js';
 import { API_KEY_HEADER, resolveCaller, type Caller } from './auth/caller.js';
 import { createTokenIssuer, loadSigningSecret, type TokenIssuer } from './auth/tokens.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
+import { RateLimits } from './rate-limits.js';
 import { ServiceError } from './errors.js';
 import { registerBotRoutes } from './routes/bots.js';
 import { registerChatRoutes } from './routes/chat.js';
@@ -35,6 +36,8 @@ export interface ServiceState {
   botCache: BotCache;
   /** Which suggested questions were found answerable, per bot and version of its knowledge base. */
   suggestionChecks: SuggestionChecks;
+  /** What visitors may spend and try, counted in the database. */
+  rateLimits: RateLimits;
 }
 
 /** The Hono environment of the service's routes. */
@@ -55,7 +58,7 @@ export interface ServiceApp {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'X-Session-Id' } as const;
+const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'X-Session-Id, Retry-After' } as const;
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
@@ -88,7 +91,15 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     opening ??= (async () => {
       const db = await openDatabase(options);
       const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
-      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs), suggestionChecks: new SuggestionChecks() };
+      return {
+        db,
+        tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds),
+        options,
+        provider,
+        botCache: new BotCache(options.botCacheTtlMs),
+        suggestionChecks: new SuggestionChecks(),
+        rateLimits: new RateLimits(db, options.rateLimits),
+      };
     })();
     opening.catch(() => {
       opening = undefined;
@@ -141,7 +152,10 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ServiceError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof ServiceError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status as 400);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const kind = error.status === 401 ? 'unauthorized' : error.status === 404 ? 'notFound' : 'validation';
       const mapped = new ServiceError(kind, error.message || 'Bad request.');
@@ -157,6 +171,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     async close() {
       closed = true;
       const state = await opening?.catch(() => undefined);
+      state?.rateLimits.close();
       await state?.db.close();
     },
   };

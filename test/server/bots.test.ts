@@ -238,7 +238,7 @@ for (const engine of testEngines()) {
       for (const path of ['/api/health', `/api/bot/information?bot_id=${UNKNOWN_ID}`, '/api/nothing-here', '/demo-site/']) {
         const simple = await service().request('GET', path, { headers: { origin: 'https://shop.example' } });
         assert.equal(simple.headers.get('access-control-allow-origin'), '*', path);
-        assert.equal(simple.headers.get('access-control-expose-headers'), 'X-Session-Id', path);
+        assert.equal(simple.headers.get('access-control-expose-headers'), 'X-Session-Id, Retry-After', path);
       }
       const streamed = await service().request('POST', '/api/chat/get-streaming-response-with-custom-settings', {
         headers: { origin: 'https://shop.example' },

@@ -66,7 +66,7 @@ for (const engine of testEngines()) {
       assert.equal(result.status, 200);
       assert.equal(result.response.headers.get('content-type'), 'text/plain; charset=utf-8');
       assert.equal(result.response.headers.get('access-control-allow-origin'), '*');
-      assert.equal(result.response.headers.get('access-control-expose-headers'), 'X-Session-Id');
+      assert.equal(result.response.headers.get('access-control-expose-headers'), 'X-Session-Id, Retry-After');
       assert.match(result.text, /^\*Answer:\* /);
       assert.match(result.text, /\n\n\*Suggest Questions:\*\n1\. .+\n2\. .+\n3\. .+\n4\. .+$/);
       assert.match(result.answer, /Prune roses in late winter, cutting just above an outward-facing bud\./);

@@ -11,6 +11,7 @@ import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
 import { visitableBot } from '../access.js';
 import type { ServiceEnv } from '../app.js';
+import { clientAddress } from '../client-address.js';
 import type { AnswerSettings } from '../answer/provider.js';
 import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';
 import { suggestQuestions } from '../answer/suggestions.js';
@@ -75,8 +76,9 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
     }
     const botId = requireUuid(body.bot_id, 'body', 'bot_id');
     const sessionId = sessionIdOf(body.session_id, c.req.header('x-session-id'));
-    const { bot } = await visitableBot(c, botId);
+    const { bot, isOwner } = await visitableBot(c, botId);
     if (!bot.is_activate) throw new ServiceError('botInactive', 'This bot is not active.');
+    if (!isOwner) await c.get('state').rateLimits.chargeAnswer(bot, clientAddress(c, options.trustProxyHops));
     if (bot.num_message_left <= 0) throw new ServiceError('noMessagesLeft', 'This bot has no messages left. Its owner can add more.');
 
     const question = body.message.trim();

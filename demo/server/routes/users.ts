@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { LoginFormSchema } from '../../../src/api/schemas.js';
 import { callerOf, type ServiceEnv } from '../app.js';
 import { requireCaller } from '../auth/caller.js';
+import { clientAddress } from '../client-address.js';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../auth/passwords.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { readJsonBody, readOptionalJsonBody } from '../request.js';
@@ -22,15 +23,17 @@ const ApiKeyBodySchema = z.object({
 /** Registers `POST /token`, `GET|POST /api/keys` and `POST /api/users`. */
 export function registerUserRoutes(app: Hono<ServiceEnv>): void {
   app.post('/token', async (c) => {
-    const { db, tokens } = c.get('state');
+    const { db, tokens, rateLimits, options } = c.get('state');
     const isJson = /json/i.test(c.req.header('content-type') ?? '');
     const raw = isJson ? await readJsonBody(c) : await c.req.parseBody().catch(() => ({}));
     const form = parseInput(LoginFormSchema, raw, 'body');
     if (form.grant_type && form.grant_type !== 'password') {
       throw invalidField(['body', 'grant_type'], 'grant_type must be "password"', 'literal_error');
     }
+    const attempt = await rateLimits.beginLogin(form.username, clientAddress(c, options.trustProxyHops));
     const user = await findUserByName(db, form.username);
     const valid = await verifyPassword(form.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
+    await (user && valid ? attempt.succeeded() : attempt.failed());
     if (!user || !valid) {
       c.header('WWW-Authenticate', 'Bearer');
       throw new ServiceError('unauthorized', 'Incorrect username or password.');
@@ -61,7 +64,8 @@ export function registerUserRoutes(app: Hono<ServiceEnv>): void {
     const { db, options } = c.get('state');
     if (!options.allowSignup) throw new ServiceError('notFound', 'Sign-up is not enabled on this service.');
     const body = parseInput(SignupSchema, await readJsonBody(c), 'body');
-    const { id, created } = await createUser(db, body.username, body.password);
+    await c.get('state').rateLimits.chargeSignup(clientAddress(c, options.trustProxyHops));
+    const { id, created } = await createUser(db, body.username, body.password, { signedUp: true });
     if (!created) throw invalidField(['body', 'username'], 'username is already taken');
     return c.json({ id, username: body.username });
   });

@@ -173,6 +173,26 @@ begin
 end $$;
 `,
   },
+  {
+    version: 3,
+    name: 'rate limit counters, per-bot visitor limits, self-signed-up accounts',
+    sql: `
+-- The counters of rate-limiter-flexible's PostgreSQL store (its own table layout): key, points, expiry in ms.
+create table rate_limits (
+  key varchar(255) primary key,
+  points integer not null default 0,
+  expire bigint
+);
+create index rate_limits_expire_idx on rate_limits (expire);
+
+-- A bot's own limits for each visitor (null: the service's defaults).
+alter table bots add column rate_limit_per_minute integer check (rate_limit_per_minute > 0);
+alter table bots add column rate_limit_per_day integer check (rate_limit_per_day > 0);
+
+-- Accounts made through the open sign-up: their new bots start with the small sign-up credit grant.
+alter table users add column signed_up boolean not null default false;
+`,
+  },
 ];
 
 /** A fixed key for the advisory lock that serialises migrations across processes. */

@@ -43,16 +43,25 @@ export async function findUserByName(db: Queryable, username: string): Promise<U
   return row;
 }
 
-/** Creates a user; when the name is taken, returns the existing user's id (password unchanged) and `created: false`. */
-export async function createUser(db: Queryable, username: string, password: string): Promise<{ id: string; created: boolean }> {
+/**
+ * Creates a user (`signedUp`: through the open sign-up); when the name is taken, returns the existing user's
+ * id (password unchanged) and `created: false`.
+ */
+export async function createUser(db: Queryable, username: string, password: string, { signedUp = false } = {}): Promise<{ id: string; created: boolean }> {
   const passwordHash = await hashPassword(password);
   const inserted = await db.query<{ id: string }>(
-    'insert into users (username, password_hash) values ($1, $2) on conflict (username) do nothing returning id',
-    [username, passwordHash],
+    'insert into users (username, password_hash, signed_up) values ($1, $2, $3) on conflict (username) do nothing returning id',
+    [username, passwordHash, signedUp],
   );
   if (inserted[0]) return { id: inserted[0].id, created: true };
   const existing = await findUserByName(db, username);
   return { id: existing!.id, created: false };
+}
+
+/** Tells whether a user made their account through the open sign-up. */
+export async function isSignedUpUser(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ signed_up: boolean }>('select signed_up from users where id = $1', [userId]);
+  return row?.signed_up === true;
 }
 
 /** Creates a random API key for a user and returns the key (shown once) and its listing. */
