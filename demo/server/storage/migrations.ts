@@ -193,6 +193,16 @@ alter table bots add column rate_limit_per_day integer check (rate_limit_per_day
 alter table users add column signed_up boolean not null default false;
 `,
   },
+  {
+    version: 4,
+    name: 'token versions and disabled accounts',
+    sql: `
+-- Every access token carries the version of its user at issue; bumping it (sign out everywhere, a new
+-- password) makes every earlier token invalid. A disabled account is refused, tokens and API keys alike.
+alter table users add column token_version integer not null default 0;
+alter table users add column disabled boolean not null default false;
+`,
+  },
 ];
 
 /** A fixed key for the advisory lock that serialises migrations across processes. */
