@@ -203,6 +203,21 @@ alter table users add column token_version integer not null default 0;
 alter table users add column disabled boolean not null default false;
 `,
   },
+  {
+    version: 5,
+    name: 'login names unique whatever their case',
+    sql: `
+-- "Demo" and "demo" are one login name from now on. Names that already differ only by case keep the oldest
+-- account's spelling; each later one gets "-" and its id appended (unique, as ids are), so every account
+-- stays, with its bots and keys, and can still sign in under the new name.
+update users u set username = u.username || '-' || u.id::text
+where exists (
+  select 1 from users o
+  where lower(o.username) = lower(u.username) and (o.created_at < u.created_at or (o.created_at = u.created_at and o.id < u.id))
+);
+create unique index users_username_lower_idx on users (lower(username));
+`,
+  },
 ];
 
 /** A fixed key for the advisory lock that serialises migrations across processes. */

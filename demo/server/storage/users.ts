@@ -65,9 +65,9 @@ export async function deleteApiKey(db: Queryable, userId: string, keyId: string)
   return rows.length > 0;
 }
 
-/** Finds a user by login name. */
+/** Finds an enabled user by login name, whatever its case. */
 export async function findUserByName(db: Queryable, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>('select id, username, password_hash, token_version from users where username = $1 and not disabled', [username]);
+  const [row] = await db.query<UserRow>('select id, username, password_hash, token_version from users where lower(username) = lower($1) and not disabled', [username]);
   return row;
 }
 
@@ -78,11 +78,12 @@ export async function findUserByName(db: Queryable, username: string): Promise<U
 export async function createUser(db: Queryable, username: string, password: string, { signedUp = false } = {}): Promise<{ id: string; created: boolean }> {
   const passwordHash = await hashPassword(password);
   const inserted = await db.query<{ id: string }>(
-    'insert into users (username, password_hash, signed_up) values ($1, $2, $3) on conflict (username) do nothing returning id',
+    // Any unique violation means the name is taken: the exact spelling, or another case of it.
+    'insert into users (username, password_hash, signed_up) values ($1, $2, $3) on conflict do nothing returning id',
     [username, passwordHash, signedUp],
   );
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const [existing] = await db.query<{ id: string }>('select id from users where username = $1', [username]);
+  const [existing] = await db.query<{ id: string }>('select id from users where lower(username) = lower($1)', [username]);
   return { id: existing!.id, created: false };
 }
 
