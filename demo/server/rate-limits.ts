@@ -22,6 +22,8 @@ export interface RateLimitSettings {
   loginFailuresPerAccount: number;
   /** Failed logins from one client address before each further attempt waits (1 s, then doubling). */
   loginFailuresPerAddress: number;
+  /** The first wait after the failure thresholds, in seconds; each further failure doubles it. */
+  loginFirstWaitSeconds: number;
 }
 
 /** The default limits (documented in docs/reference-service.md). */
@@ -33,6 +35,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signupsPerHour: 5,
   loginFailuresPerAccount: 5,
   loginFailuresPerAddress: 20,
+  loginFirstWaitSeconds: 1,
 };
 
 /** Longest wait of the login lockout, in seconds. */
@@ -168,7 +171,7 @@ export class RateLimits {
 
   /**
    * Counts a login attempt before the password is checked. Past the thresholds of failed attempts (per
-   * account and per address), each attempt must wait for the one before it: 1 s, then doubling up to
+   * account and per address), each attempt must wait for the one before it: loginFirstWaitSeconds, then doubling up to
    * MAX_LOGIN_LOCKOUT_SECONDS; an attempt that comes sooner is a 429 and is not checked. Resolves to what
    * to call once the password is known to be right or wrong.
    */
@@ -190,7 +193,7 @@ export class RateLimits {
     for (const { key, threshold } of keys) {
       const counted = await failures.consume(key);
       const beyond = counted.consumedPoints - threshold;
-      if (beyond > 0) waits.push({ key, seconds: Math.min(2 ** (beyond - 1), MAX_LOGIN_LOCKOUT_SECONDS) });
+      if (beyond > 0) waits.push({ key, seconds: Math.min(settings.loginFirstWaitSeconds * 2 ** (beyond - 1), MAX_LOGIN_LOCKOUT_SECONDS) });
     }
     for (const { key, seconds } of waits) await lockout.block(key, seconds);
     return {
