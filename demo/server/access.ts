@@ -25,8 +25,9 @@ export async function ownedBot(c: Context<ServiceEnv>, botId: string, caller: Ca
 
 /**
  * Reads a bot for a visitor (bot information, chat, leads): the owner always passes; a public bot passes
- * from an allowed Origin (or with no Origin, as non-browser clients send none); an anonymous caller of a
- * private bot gets 401, another user 404. With `cached`, an anonymous read may come from the bot cache.
+ * from an allowed Origin (or with no Origin, as non-browser clients send none); anyone else asking for a
+ * private bot gets the same 404 as for an unknown one, so a visitor cannot tell that it exists. With
+ * `cached`, an anonymous read may come from the bot cache.
  */
 export async function visitableBot(c: Context<ServiceEnv>, botId: string, { cached = false } = {}): Promise<BotAccess> {
   const caller = await callerOf(c);
@@ -38,10 +39,7 @@ export async function visitableBot(c: Context<ServiceEnv>, botId: string, { cach
   }
   if (!bot) throw botNotFound();
   if (caller && caller.userId === bot.user_id) return { bot, caller, isOwner: true };
-  if (!bot.is_visibility) {
-    if (!caller) throw new ServiceError('unauthorized', 'This bot is private: sign in as its owner to use it.');
-    throw botNotFound();
-  }
+  if (!bot.is_visibility) throw botNotFound();
   const origin = c.req.header('origin');
   if (origin !== undefined && !isOriginAllowed(origin, bot.domain)) {
     throw new ServiceError('originNotAllowed', `This bot cannot be used from ${origin}: the origin is not in its allowed domains.`);

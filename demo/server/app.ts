@@ -11,6 +11,7 @@ import { API_KEY_HEADER } from './auth/caller.js';
 import { createTokenIssuer, loadSigningSecret } from './auth/tokens.js';
 import { resolveOptions, type ResolvedOptions, type ServiceOptions } from './config.js';
 import type { ServiceEnv, ServiceState } from './context.js';
+import { RateLimits } from './rate-limits.js';
 import { ServiceError } from './errors.js';
 import { registerOpenApiRoute } from './openapi.js';
 import { registerBotRoutes } from './routes/bots.js';
@@ -35,7 +36,7 @@ export interface ServiceApp {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'X-Session-Id' } as const;
+const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'X-Session-Id, Retry-After' } as const;
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
@@ -63,7 +64,16 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     opening ??= (async () => {
       const db = await openDatabase(options);
       const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
-      return { db, tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds), options, provider, botCache: new BotCache(options.botCacheTtlMs), suggestionChecks: new SuggestionChecks(), extraction };
+      return {
+        db,
+        tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds),
+        options,
+        provider,
+        botCache: new BotCache(options.botCacheTtlMs),
+        suggestionChecks: new SuggestionChecks(),
+        extraction,
+        rateLimits: new RateLimits(db, options.rateLimits),
+      };
     })();
     opening.catch(() => {
       opening = undefined;
@@ -121,7 +131,10 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ServiceError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof ServiceError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status as 400);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const kind = error.status === 401 ? 'unauthorized' : error.status === 404 ? 'notFound' : 'validation';
       const mapped = new ServiceError(kind, error.message || 'Bad request.');
@@ -138,6 +151,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
       closed = true;
       await extraction.close();
       const state = await opening?.catch(() => undefined);
+      state?.rateLimits.close();
       await state?.db.close();
     },
   };

@@ -1,5 +1,6 @@
 // The service's options and their defaults, in one place.
 import type { AnswerProvider } from './answer/provider.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limits.js';
 
 /** Where the service writes what it notices; errors always carry the cause. */
 export interface Logger {
@@ -61,12 +62,20 @@ export interface ServiceOptions {
   messageCredits?: number;
   /** Whether `POST /api/users` lets anyone create an account (default false). */
   allowSignup?: boolean;
+  /** Message credits a new bot of a self-signed-up account starts with (default 20). */
+  signupMessageCredits?: number;
+  /** Rate limits: the defaults with these changes, or false for none (default: DEFAULT_RATE_LIMITS). */
+  rateLimits?: Partial<RateLimitSettings> | false;
+  /** Proxies in front of the service whose `X-Forwarded-For` entry is trusted (default 0: the socket's address). */
+  trustProxyHops?: number;
   /** Where notices go (default: errors to stderr). */
   logger?: Logger;
 }
 
 /** The options with every default filled in. */
-export interface ResolvedOptions extends Required<Omit<ServiceOptions, 'databaseUrl' | 'databaseSchema' | 'dataDir' | 'jwtSecret' | 'answerProvider'>> {
+export interface ResolvedOptions extends Required<Omit<ServiceOptions, 'databaseUrl' | 'databaseSchema' | 'dataDir' | 'jwtSecret' | 'answerProvider' | 'rateLimits'>> {
+  /** Every limit, or false for none. */
+  rateLimits: RateLimitSettings | false;
   /** As given. */
   databaseUrl: string | undefined;
   /** As given. */
@@ -105,6 +114,19 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     botCacheTtlMs: positive('botCacheTtlMs', options.botCacheTtlMs, 1000),
     messageCredits: positive('messageCredits', options.messageCredits, 1000),
     allowSignup: options.allowSignup ?? false,
+    signupMessageCredits: positive('signupMessageCredits', options.signupMessageCredits, 20),
+    rateLimits: options.rateLimits === false ? false : resolveRateLimits(options.rateLimits ?? {}),
+    trustProxyHops: positive('trustProxyHops', options.trustProxyHops, 0),
     logger: options.logger ?? QUIET_LOGGER,
   };
+}
+
+function resolveRateLimits(changes: Partial<RateLimitSettings>): RateLimitSettings {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const [name, value] of Object.entries(changes) as [keyof RateLimitSettings, number | undefined][]) {
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`rateLimits.${name} must be a whole number of at least 1, got ${value}.`);
+    limits[name] = value;
+  }
+  return limits;
 }

@@ -7,6 +7,7 @@ import type { SuggestionChecks } from './answer/suggestions.js';
 import { resolveCaller, type Caller } from './auth/caller.js';
 import type { TokenIssuer } from './auth/tokens.js';
 import type { ResolvedOptions } from './config.js';
+import type { RateLimits } from './rate-limits.js';
 import type { ExtractionPool } from './scrape/extract-pool.js';
 import type { BotCache } from './storage/bot-cache.js';
 import type { Database } from './storage/database.js';
@@ -27,6 +28,8 @@ export interface ServiceState {
   suggestionChecks: SuggestionChecks;
   /** The workers that read scraped pages. */
   extraction: ExtractionPool;
+  /** What visitors may spend and try, counted in the database. */
+  rateLimits: RateLimits;
 }
 
 /** The Hono environment of the service's routes. */

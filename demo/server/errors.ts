@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   notFound: 1006,
   scrapeRefused: 1007,
   bodyTooLarge: 1008,
+  rateLimited: 1009,
 } as const;
 
 /** The name of one failure kind. */
@@ -28,6 +29,7 @@ const STATUS: Record<ErrorKind, number> = {
   notFound: 404,
   scrapeRefused: 422,
   bodyTooLarge: 413,
+  rateLimited: 429,
 };
 
 /** The JSON body of every error answer. */
@@ -48,14 +50,17 @@ export class ServiceError extends Error {
   readonly status: number;
   /** Validation issues, when there are any. */
   readonly detail: ValidationIssue[] | undefined;
+  /** For a 429, the seconds to wait (sent as `Retry-After`). */
+  readonly retryAfterSeconds: number | undefined;
 
   /** Creates the error of a kind with the sentence to show. */
-  constructor(kind: ErrorKind, message: string, detail?: ValidationIssue[]) {
+  constructor(kind: ErrorKind, message: string, detail?: ValidationIssue[], retryAfterSeconds?: number) {
     super(message);
     this.name = 'ServiceError';
     this.kind = kind;
     this.status = STATUS[kind];
     this.detail = detail;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The answer body. */

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONSOLE_LOGGER } from './config.js';
 import { startServer } from './index.js';
+import { parseRateLimits } from './rate-limits.js';
 
 const env = process.env;
 const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -17,6 +18,15 @@ function numberFromEnv(name: string, fallback: number): number {
     process.exit(2);
   }
   return value;
+}
+
+function rateLimitsFromEnv(): ReturnType<typeof parseRateLimits> {
+  try {
+    return parseRateLimits(env['RATE_LIMITS']);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
 }
 
 const databaseUrl = env['DATABASE_URL']?.trim() || undefined;
@@ -36,6 +46,10 @@ const server = await startServer({
   scrapeAllowedHosts: (env['SCRAPE_ALLOWED_HOSTS'] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
   answerDelayMs: numberFromEnv('ANSWER_DELAY_MS', 25),
   allowSignup: /^(1|true|yes)$/i.test(env['ALLOW_SIGNUP'] ?? ''),
+  messageCredits: numberFromEnv('MESSAGE_CREDITS', 1000),
+  signupMessageCredits: numberFromEnv('SIGNUP_MESSAGE_CREDITS', 20),
+  rateLimits: rateLimitsFromEnv(),
+  trustProxyHops: numberFromEnv('TRUST_PROXY_HOPS', 0),
   logger: CONSOLE_LOGGER,
 }).catch((error: unknown) => {
   console.error('The service could not start:', error instanceof Error ? error.message : error);

@@ -3,14 +3,14 @@
 import { createHmac } from 'node:crypto';
 import type { BotCreateBody } from '../../src/api/schemas.js';
 import type { ServiceState } from './context.js';
-import { hashPassword, verifyPassword } from './auth/passwords.js';
+import { verifyPassword } from './auth/passwords.js';
 import { loadSigningSecret } from './auth/tokens.js';
 import { crawl } from './scrape/crawler.js';
 import { fetchPage } from './scrape/safe-fetch.js';
 import { DEMO_SITE_PATH } from './routes/demo-site.js';
 import { findBot, insertBot } from './storage/bots.js';
 import { storePage } from './storage/knowledge.js';
-import { API_KEY_PREFIX, createUser, findUserByName, storeApiKey } from './storage/users.js';
+import { API_KEY_PREFIX, createUser, findUserByName, setPassword, storeApiKey } from './storage/users.js';
 import type { Queryable } from './storage/database.js';
 
 /** The demo account and bot as printed at start. */
@@ -72,7 +72,7 @@ async function ensureDemoUser(db: Queryable, username: string, password: string)
   if (!created) {
     const user = await findUserByName(db, username);
     if (user && !(await verifyPassword(password, user.password_hash))) {
-      await db.query('update users set password_hash = $2 where id = $1', [id, await hashPassword(password)]);
+      await setPassword(db, id, password);
     }
   }
   return id;

@@ -7,15 +7,19 @@ import { parseJsonObjectStream } from '../stream/progress-parser.js';
 import { ApiError, ResponseShapeError } from './errors.js';
 import {
   AccessTokenSchema,
+  ApiKeyInfoSchema,
   BotSchema,
+  CreatedApiKeySchema,
   DataSourceSchema,
   HistoryRecordSchema,
   ScrapeProgressSchema,
   formatServiceDateTime,
   type AccessToken,
+  type ApiKeyInfo,
   type Bot,
   type BotCreateBody,
   type BotUpdateBody,
+  type CreatedApiKey,
   type DataSource,
   type HistoryOrder,
   type HistoryRecord,
@@ -98,12 +102,23 @@ export interface ChatbotClient {
    * iteration; stopping early cancels the body.
    */
   streamAnswer(params: StreamAnswerParams, options?: RequestOptions): AsyncGenerator<AnswerEvent, void>;
+  /** GET /api/keys (reference-service extension); resolves to the signed-in user's API keys, never the keys themselves. */
+  listApiKeys(options?: RequestOptions): Promise<ApiKeyInfo[]>;
+  /** POST /api/keys (extension); resolves to the new key, shown this once. */
+  createApiKey(name?: string, options?: RequestOptions): Promise<CreatedApiKey>;
+  /** DELETE /api/keys/{id} (extension); the key stops working at once. */
+  deleteApiKey(keyId: string, options?: RequestOptions): Promise<void>;
+  /** POST /api/tokens/revoke (extension): every access token issued so far stops working (sign out everywhere). */
+  revokeTokens(options?: RequestOptions): Promise<void>;
+  /** PUT /api/users/me/password (extension): sets a new password, which also revokes every access token. */
+  changePassword(currentPassword: string, newPassword: string, options?: RequestOptions): Promise<void>;
 }
 
 const DEFAULT_DATE_FROM = '2023-01-01T00:00:00';
 const DEFAULT_DATE_TO = '2030-12-31T00:00:00';
 
 const DataSourceListSchema = z.array(DataSourceSchema);
+const ApiKeyListSchema = z.array(ApiKeyInfoSchema);
 const HistoryListSchema = z.array(HistoryRecordSchema);
 
 // A schema as a body reader: its safeParse, with the issues taken out of the error.
@@ -256,5 +271,31 @@ export function createClient(options: ClientOptions): ChatbotClient {
     streamAnswer(params, requestOptions) {
       return streamAnswer(transport, params, requestOptions);
     },
+
+    listApiKeys({ signal } = {}) {
+      return callJson({ method: 'GET', path: '/api/keys' }, ApiKeyListSchema, signal, (value) => value ?? []);
+    },
+
+    createApiKey(name, { signal } = {}) {
+      return callJson({ method: 'POST', path: '/api/keys', json: name === undefined ? {} : { name } }, CreatedApiKeySchema, signal);
+    },
+
+    deleteApiKey(keyId, { signal } = {}) {
+      return sendIgnoringBody({ method: 'DELETE', path: `/api/keys/${encodeURIComponent(keyId)}` }, signal);
+    },
+
+    revokeTokens({ signal } = {}) {
+      return sendIgnoringBody({ method: 'POST', path: '/api/tokens/revoke' }, signal);
+    },
+
+    changePassword(currentPassword, newPassword, { signal } = {}) {
+      return sendIgnoringBody({ method: 'PUT', path: '/api/users/me/password', json: { current_password: currentPassword, new_password: newPassword } }, signal);
+    },
   };
+
+  // Sends a call whose answer says only that it worked: the body is ignored, except a wrapped failure.
+  async function sendIgnoringBody(call: Call, signal: AbortSignal | undefined): Promise<void> {
+    const response = await transport.send(call, signal);
+    unwrap(parseJsonOrText(await readText(response, signal)), response);
+  }
 }

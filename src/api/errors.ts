@@ -49,9 +49,14 @@ export class ApiError extends ChatbotClientError {
   readonly detail: string | ValidationIssue[] | undefined;
   /** The body as received: parsed JSON, or the text when it is not JSON, or undefined when empty. */
   readonly body: unknown;
+  /** For a 429 or 503, the seconds to wait before trying again, from `Retry-After` (a positive number of seconds). */
+  readonly retryAfterSeconds: number | undefined;
 
-  /** Creates the error from the status, the body and the status text; the message follows the service's habits. */
-  constructor(status: number, body: unknown, statusText = '') {
+  /**
+   * Creates the error from the status, the body, the status text and the `Retry-After` header; the message
+   * follows the service's habits.
+   */
+  constructor(status: number, body: unknown, statusText = '', retryAfter?: string | null) {
     const record = isRecord(body) ? body : {};
     const detail = normaliseDetail(record['detail']);
     const message =
@@ -69,6 +74,8 @@ export class ApiError extends ChatbotClientError {
     this.messageCode = typeof code === 'number' || typeof code === 'string' ? code : undefined;
     this.detail = detail;
     this.body = body;
+    // Only the seconds form: the reference service sends it, and a date would need the client's clock.
+    this.retryAfterSeconds = +retryAfter! > 0 ? +retryAfter! : undefined;
   }
 
   /** True for 401: the token or API key is missing, bad or expired. */

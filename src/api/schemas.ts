@@ -210,6 +210,21 @@ export const LoginFormSchema = z.object({
 /** Login credentials; the optional fields default to `password` and empty strings. */
 export type LoginForm = z.output<typeof LoginFormSchema>;
 
+/** An API key as listed (extension of the reference service): never the key itself. */
+export const ApiKeyInfoSchema = z.object({
+  id: z.string(),
+  key_prefix: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+});
+/** An API key's listing. */
+export type ApiKeyInfo = z.output<typeof ApiKeyInfoSchema>;
+
+/** A new API key: its listing and the key, shown once. */
+export const CreatedApiKeySchema = z.object({ ...ApiKeyInfoSchema.shape, key: z.string().check(z.minLength(1)) });
+/** A new API key with the key itself. */
+export type CreatedApiKey = z.output<typeof CreatedApiKeySchema>;
+
 /** A knowledge-base entry of a bot. */
 export const DataSourceSchema = z.object({
   knowledge_base_id: withDefault(textOrNumber, () => ''),

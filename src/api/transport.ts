@@ -281,7 +281,7 @@ export function createTransport(options: ClientOptions): Transport {
       } catch (error) {
         if (error instanceof AbortError) throw error;
       }
-      const error = new ApiError(response.status, errorBody, response.statusText);
+      const error = new ApiError(response.status, errorBody, response.statusText, response.headers.get('retry-after'));
       if (error.isUnauthorized && call.auth !== false) {
         try {
           options.onUnauthorized?.(error);

@@ -3,10 +3,9 @@ import type { WidgetStrings } from './en.js';
 
 const plural = new Intl.PluralRules('ar');
 
+// Called with 1 or more (the form shows no count when nothing is missing), so Arabic's 'zero' form is not needed.
 function missingFields(count: number): string {
   switch (plural.select(count)) {
-    case 'zero':
-      return 'لا توجد حقول مطلوبة فارغة.';
     case 'one':
       return 'يرجى ملء حقل مطلوب واحد.';
     case 'two':
@@ -51,6 +50,7 @@ const ar: WidgetStrings = {
   botDeactivated: 'هذا المساعد متوقف حاليًا.',
   botUnknown: 'تعذر العثور على هذا المساعد.',
   noMessagesLeft: 'لا يستطيع هذا المساعد الرد على مزيد من الرسائل الآن. يرجى العودة لاحقًا.',
+  rateLimited: 'رسائل كثيرة. حاول بعد قليل.',
   originNotAllowed: 'هذا المساعد غير متاح على هذا الموقع.',
   unauthorized: 'تعذر على هذا المساعد تأكيد صلاحية الوصول.',
   loadFailed: 'تعذر تحميل المساعد.',

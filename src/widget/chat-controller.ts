@@ -30,6 +30,7 @@ import {
   type FailureKind,
   type FeedbackValue,
   type UnavailableReason,
+  UNAVAILABLE_REASONS,
 } from './chat-state.js';
 import { loadConversation, saveConversation, storageFor, type StorageKind } from './conversation-store.js';
 import {
@@ -94,6 +95,7 @@ export interface ChatControllerCallbacks {
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof ApiError) {
     const code = Number(error.messageCode);
+    if (error.status === 429) return 'rate-limited';
     if (code === 1003) return 'deactivated';
     if (code === 1004 || error.status === 402) return 'no-messages';
     if (code === 1005) return 'origin';
@@ -229,7 +231,7 @@ export class ChatController implements ReactiveController {
       (error: unknown) => {
         if (this.#loadAbort !== abort || isAbort(error)) return;
         const kind = classifyFailure(error);
-        const reason: UnavailableReason = kind === 'network' || kind === 'service' || kind === 'empty' || kind === 'interrupted' ? 'load-failed' : kind;
+        const reason = UNAVAILABLE_REASONS.includes(kind as UnavailableReason) ? (kind as UnavailableReason) : 'load-failed';
         this.status = 'unavailable';
         this.unavailableReason = reason;
         this.host.requestUpdate();

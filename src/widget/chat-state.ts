@@ -17,8 +17,11 @@ export const UNAVAILABLE_REASONS = ['deactivated', 'unknown', 'no-messages', 'or
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
 /** Why an answer failed. */
-export const FAILURE_KINDS = ['network', 'service', 'empty', 'interrupted', ...UNAVAILABLE_REASONS] as const;
-/** Why an answer failed: no connection, a service error, nothing came, it broke off, or the bot is unavailable. */
+export const FAILURE_KINDS = ['network', 'service', 'empty', 'interrupted', 'rate-limited', ...UNAVAILABLE_REASONS] as const;
+/**
+ * Why an answer failed: no connection, a service error, nothing came, it broke off, too many messages for
+ * now (429), or the bot is unavailable.
+ */
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /** Feedback values of an answer. */

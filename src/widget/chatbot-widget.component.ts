@@ -61,6 +61,7 @@ const FAILURE_STRINGS = {
   service: 'errorGeneric',
   empty: 'errorEmpty',
   interrupted: 'failed',
+  'rate-limited': 'rateLimited',
   deactivated: 'botDeactivated',
   unknown: 'botUnknown',
   'no-messages': 'noMessagesLeft',

@@ -225,7 +225,7 @@ for (const engine of testEngines()) {
       await call('PUT', '/api/bot', { token: owner.token, json: { id: created.id, bot_name: 'After' } });
       assert.equal((await call('GET', `/api/bot/information?bot_id=${created.id}`)).body.bot_name, 'After');
       await call('PUT', '/api/bot', { token: owner.token, json: { id: created.id, bot_name: 'After', is_visibility: false } });
-      assert.equal((await call('GET', `/api/bot/information?bot_id=${created.id}`)).status, 401);
+      assert.equal((await call('GET', `/api/bot/information?bot_id=${created.id}`)).status, 404);
     });
 
     it('allows every origin for a public bot without domains', async () => {
@@ -235,12 +235,14 @@ for (const engine of testEngines()) {
       assert.equal(status, 200);
     });
 
-    it('asks an anonymous visitor of a private bot to sign in (401)', async () => {
+    it('answers an anonymous visitor of a private bot exactly as for an unknown bot (404)', async () => {
       const { call, bot, user } = service();
       const created = await bot((await user()).token, { is_visibility: false });
-      const { status, body } = await call('GET', `/api/bot/information?bot_id=${created.id}`);
-      assert.equal(status, 401);
-      assert.equal(body.message_code, 1002);
+      const privateAnswer = await call('GET', `/api/bot/information?bot_id=${created.id}`);
+      const unknownAnswer = await call('GET', `/api/bot/information?bot_id=${UNKNOWN_ID}`);
+      assert.equal(privateAnswer.status, 404);
+      assert.equal(privateAnswer.status, unknownAnswer.status);
+      assert.deepEqual(privateAnswer.body, unknownAnswer.body);
     });
 
     it('answers 401 to create and update without a token', async () => {
@@ -284,7 +286,7 @@ for (const engine of testEngines()) {
       for (const path of ['/api/health', `/api/bot/information?bot_id=${UNKNOWN_ID}`, '/api/nothing-here', '/demo-site/']) {
         const simple = await service().request('GET', path, { headers: { origin: 'https://shop.example' } });
         assert.equal(simple.headers.get('access-control-allow-origin'), '*', path);
-        assert.equal(simple.headers.get('access-control-expose-headers'), 'X-Session-Id', path);
+        assert.equal(simple.headers.get('access-control-expose-headers'), 'X-Session-Id, Retry-After', path);
       }
       const streamed = await service().request('POST', '/api/chat/get-streaming-response-with-custom-settings', {
         headers: { origin: 'https://shop.example' },

@@ -66,7 +66,7 @@ for (const engine of testEngines()) {
       assert.equal(result.status, 200);
       assert.equal(result.response.headers.get('content-type'), 'text/plain; charset=utf-8');
       assert.equal(result.response.headers.get('access-control-allow-origin'), '*');
-      assert.equal(result.response.headers.get('access-control-expose-headers'), 'X-Session-Id');
+      assert.equal(result.response.headers.get('access-control-expose-headers'), 'X-Session-Id, Retry-After');
       assert.match(result.text, /^\*Answer:\* /);
       assert.match(result.text, /\n\n\*Suggest Questions:\*\n1\. .+\n2\. .+\n3\. .+\n4\. .+$/);
       assert.match(result.answer, /Prune roses in late winter, cutting just above an outward-facing bud\./);
@@ -175,7 +175,10 @@ for (const engine of testEngines()) {
     it('keeps private bots to their owner (token or API key) and public ones to their domains', async () => {
       const privateBot = await service().bot(owner.token, { is_visibility: false });
       const stranger = await service().user();
-      assert.equal((await ask(service(), { bot_id: privateBot.id, message: 'Hi' })).status, 401);
+      const hidden = await ask(service(), { bot_id: privateBot.id, message: 'Hi' });
+      const unknown = await ask(service(), { bot_id: UNKNOWN_ID, message: 'Hi' });
+      assert.equal(hidden.status, 404, 'a private bot is not told apart from an unknown one');
+      assert.deepEqual([hidden.status, hidden.error], [unknown.status, unknown.error]);
       assert.equal((await ask(service(), { bot_id: privateBot.id, message: 'Hi' }, { token: stranger.token })).status, 404);
       assert.equal((await ask(service(), { bot_id: privateBot.id, message: 'Hi' }, { token: owner.token })).status, 200);
       const key = (await service().call('POST', '/api/keys', { token: owner.token, json: {} })).body.key;

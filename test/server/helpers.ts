@@ -120,13 +120,14 @@ export function wrapService(server: RunningServer): TestService {
 /**
  * Starts one service per engine for the enclosing describe block (shared by its tests) and closes it after.
  * Options may be a function, read when the service starts (after earlier `before` hooks). Returns a getter,
- * since the service exists only once `before` has run.
+ * since the service exists only once `before` has run. Rate limits are off unless the options set them
+ * (every test client is 127.0.0.1; the limits have their own tests).
  */
 export function useService(engine: TestEngine, options: StartServerOptions | (() => StartServerOptions) = {}): () => TestService {
   let service: TestService | undefined;
   before(async () => {
     const resolved = typeof options === 'function' ? options() : options;
-    const server = await startServer({ port: 0, ...(await engine.freshDatabase()), ...resolved });
+    const server = await startServer({ port: 0, rateLimits: false, ...(await engine.freshDatabase()), ...resolved });
     service = wrapService(server);
   });
   after(async () => {

@@ -59,7 +59,7 @@ for (const engine of testEngines()) {
       const foreign = await service().call('POST', '/api/lead', { headers: { origin: 'https://evil.example' }, json: { bot_id: publicBot.id, ...lead } });
       assert.equal(foreign.status, 403);
       assert.equal(foreign.body.message_code, 1005);
-      assert.equal((await service().call('POST', '/api/lead', { json: { bot_id: privateBot.id, ...lead } })).status, 401);
+      assert.equal((await service().call('POST', '/api/lead', { json: { bot_id: privateBot.id, ...lead } })).status, 404);
       assert.equal((await service().call('POST', '/api/lead', { token: owner.token, json: { bot_id: privateBot.id, ...lead } })).status, 200);
       assert.equal((await service().call('POST', '/api/lead', { json: { bot_id: UNKNOWN_ID, ...lead } })).status, 404);
     });

@@ -20,6 +20,8 @@ describe('address policy', () => {
       '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '192.0.2.1', '198.18.0.1',
       '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1',
       '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2001:db8::1', 'not an address',
+      // IPv4-translated spellings (SIIT), of loopback and of a public address alike.
+      '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '0:0:0:0:ffff:0:7f00:1', '::ffff:0:8.8.8.8', '::ffff:0:a9fe:a9fe',
     ]) {
       assert.equal(isForbiddenAddress(address), true, address);
     }

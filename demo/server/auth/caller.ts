@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { ServiceError } from '../errors.js';
 import type { Queryable } from '../storage/database.js';
-import { findUserByApiKey, looksLikeApiKey } from '../storage/users.js';
+import { findActiveUser, findUserByApiKey, looksLikeApiKey } from '../storage/users.js';
 import type { TokenIssuer } from './tokens.js';
 
 /** An authenticated caller. */
@@ -42,7 +42,10 @@ export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssu
     if (looksLikeApiKey(credential)) return apiKeyCaller(db, credential);
     const subject = await tokens.verify(credential);
     if (!subject) throw unauthorized('The access token is invalid or has expired. Sign in again.');
-    return { ...subject, via: 'token' };
+    // The account must still exist, be enabled, and not have revoked its tokens since this one was issued.
+    const user = await findActiveUser(db, subject.userId);
+    if (!user || user.token_version !== subject.tokenVersion) throw unauthorized('The access token is no longer valid. Sign in again.');
+    return { userId: user.id, username: user.username, via: 'token' };
   }
   if (apiKeyHeader) return apiKeyCaller(db, apiKeyHeader);
   return undefined;

@@ -10,6 +10,8 @@ export interface TokenSubject {
   userId: string;
   /** The user's login name. */
   username: string;
+  /** The user's token version when the token was issued (`ver`; 0 for tokens made before versions). */
+  tokenVersion: number;
 }
 
 /** Signs and verifies the service's access tokens. */
@@ -34,8 +36,8 @@ export async function loadSigningSecret(db: Queryable): Promise<Uint8Array> {
 /** Creates a token issuer for a secret and a lifetime in seconds. */
 export function createTokenIssuer(secret: Uint8Array, lifetimeSeconds: number): TokenIssuer {
   return {
-    issue: ({ userId, username }) =>
-      new SignJWT({ name: username })
+    issue: ({ userId, username, tokenVersion }) =>
+      new SignJWT({ name: username, ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -44,9 +46,11 @@ export function createTokenIssuer(secret: Uint8Array, lifetimeSeconds: number): 
         .sign(secret),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload['name'] !== 'string') return undefined;
-        return { userId: payload.sub, username: payload['name'] };
+        // A token without `exp` would never expire: it is refused even when validly signed.
+        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp'] });
+        const version = payload['ver'] ?? 0;
+        if (typeof payload.sub !== 'string' || typeof payload['name'] !== 'string' || !Number.isInteger(version)) return undefined;
+        return { userId: payload.sub, username: payload['name'], tokenVersion: version as number };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;

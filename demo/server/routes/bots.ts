@@ -6,7 +6,8 @@ import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller, type Caller } from '../auth/caller.js';
 import { ServiceError, botNotFound, invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';
-import { botToWire, insertBot, updateBot, type StoredBot } from '../storage/bots.js';
+import { BOT_RATE_LIMIT_FIELDS, botToWire, findBot, insertBot, setBotRateLimits, updateBot, type StoredBot } from '../storage/bots.js';
+import { isSignedUpUser } from '../storage/users.js';
 import { reindexKnowledge } from '../storage/knowledge.js';
 import { requireUuid } from '../validation.js';
 
@@ -55,6 +56,24 @@ function checkBodyOwner(body: BotCreateBody, caller: Caller): void {
   }
 }
 
+/** Most a bot's own visitor limit may be. */
+const MAX_BOT_RATE_LIMIT = 1_000_000;
+
+// The extension fields `rate_limit_per_minute` and `rate_limit_per_day`: a whole number from 1, or null for
+// the service's default; left out, unchanged.
+function botRateLimitsOf(body: Record<string, unknown>): Partial<Record<(typeof BOT_RATE_LIMIT_FIELDS)[number], number | null>> {
+  const limits: Partial<Record<(typeof BOT_RATE_LIMIT_FIELDS)[number], number | null>> = {};
+  for (const field of BOT_RATE_LIMIT_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_BOT_RATE_LIMIT)) {
+      throw invalidField(['body', field], `${field} must be a whole number from 1 to ${MAX_BOT_RATE_LIMIT}, or null`, 'value_error');
+    }
+    limits[field] = value;
+  }
+  return limits;
+}
+
 /** Registers the bot endpoints. */
 export function registerBotRoutes(app: Hono<ServiceEnv>): void {
   app.post('/api/bot', async (c) => {
@@ -62,8 +81,12 @@ export function registerBotRoutes(app: Hono<ServiceEnv>): void {
     const validation = validateBotBody(await readJsonBody(c), 'create');
     if (!validation.ok) throw botBodyError(validation.issues);
     checkBodyOwner(validation.value, caller);
+    const limits = botRateLimitsOf(validation.value);
     const { db, options } = c.get('state');
-    return c.json(botToWire(await insertBot(db, caller.userId, validation.value, options.messageCredits)));
+    const credits = (await isSignedUpUser(db, caller.userId)) ? options.signupMessageCredits : options.messageCredits;
+    const bot = await insertBot(db, caller.userId, validation.value, credits);
+    await setBotRateLimits(db, bot.id, limits);
+    return c.json(botToWire((await findBot(db, bot.id))!));
   });
 
   app.put('/api/bot', async (c) => {
@@ -72,8 +95,13 @@ export function registerBotRoutes(app: Hono<ServiceEnv>): void {
     if (!validation.ok) throw botBodyError(validation.issues);
     checkBodyOwner(validation.value, caller);
     const botId = requireUuid(validation.value.id, 'body', 'id');
-    const bot = await updateBot(c.get('state').db, caller.userId, botId, validation.value);
+    const limits = botRateLimitsOf(validation.value);
+    let bot = await updateBot(c.get('state').db, caller.userId, botId, validation.value);
     if (!bot) throw botNotFound();
+    if (Object.keys(limits).length > 0) {
+      await setBotRateLimits(c.get('state').db, bot.id, limits);
+      bot = (await findBot(c.get('state').db, bot.id))!;
+    }
     // Passages are indexed with the stemming of the bot's language: a new language indexes them again.
     if (validation.value.bot_language !== undefined) await reindexKnowledge(c.get('state').db, bot.id);
     c.get('state').botCache.forget(bot.id);

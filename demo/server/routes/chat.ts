@@ -1,7 +1,8 @@
 // POST /api/chat/get-streaming-response-with-custom-settings: retrieve, generate, stream, then store.
 // The answer is raw UTF-8 text in the documented `*Answer:*` / `*Suggest Questions:*` format, or SSE when
-// the client asks for `text/event-stream`. Both messages are stored, and a credit taken, only once the
-// answer is complete; a client that goes away stops the generation and leaves nothing behind.
+// the client asks for `text/event-stream`. A credit is reserved just before generation and kept only once
+// the answer is complete and both messages are stored; a failed answer or a client that goes away stops
+// the generation, gives the credit back and leaves nothing behind.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -11,11 +12,13 @@ import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
 import { visitableBot } from '../access.js';
 import type { ServiceEnv } from '../context.js';
 import { boundHistory } from '../answer/conversation-budget.js';
+import { clientAddress } from '../client-address.js';
 import type { AnswerSettings } from '../answer/provider.js';
 import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';
 import { suggestQuestions } from '../answer/suggestions.js';
 import { ServiceError, invalidField } from '../errors.js';
 import { queryObject, readJsonBody } from '../request.js';
+import { reserveCredit } from '../storage/credits.js';
 import { recordExchange } from '../storage/history.js';
 import { cutStream } from '../streaming.js';
 import { parseInput, requireUuid } from '../validation.js';
@@ -74,6 +77,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
     const sessionId = sessionIdOf(body.session_id, c.req.header('x-session-id'));
     const { bot, isOwner } = await visitableBot(c, botId);
     if (!bot.is_activate) throw new ServiceError('botInactive', 'This bot is not active.');
+    if (!isOwner) await c.get('state').rateLimits.chargeAnswer(bot, clientAddress(c, options.trustProxyHops));
     if (bot.num_message_left <= 0) throw new ServiceError('noMessagesLeft', 'This bot has no messages left. Its owner can add more.');
 
     const question = body.message.trim();
@@ -98,6 +102,9 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
       ? await suggestQuestions(db, bot.id, { question, history, answered: relevant, candidates, language, checks: suggestionChecks })
       : [];
 
+    // The check above spares the retrieval of a bot that has nothing left; this one decides, atomically.
+    const credit = await reserveCredit(db, bot.id);
+    if (!credit) throw new ServiceError('noMessagesLeft', 'This bot has no messages left. Its owner can add more.');
     const generation = new AbortController();
     const onClientGone = () => generation.abort(new Error('The client went away.'));
     c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
@@ -109,6 +116,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
       first = await pieces.next();
     } catch (error) {
       c.req.raw.signal.removeEventListener('abort', onClientGone);
+      await credit.refund();
       options.logger.error(`The answer provider ${provider.name} failed`, error);
       throw new ServiceError('internal', 'The answer could not be generated. Try again later.');
     }
@@ -118,7 +126,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
     const encode = (text: string) => encoder.encode(sse ? sseChunk(text) : text);
     let answer = '';
     let pending: IteratorResult<string> | undefined = first;
-    let stage: 'head' | 'answer' | 'done' = 'head';
+    let stage: 'head' | 'answer' | 'storing' | 'done' = 'head';
 
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -134,6 +142,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
             if (generation.signal.aborted) {
               // The client is gone: end without storing anything.
               stage = 'done';
+              await credit.refund();
               controller.close();
               return;
             }
@@ -142,9 +151,11 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
               if (result.value) controller.enqueue(encode(result.value));
               return;
             }
-            stage = 'done';
+            stage = 'storing';
             const finalAnswer = answer.trim();
             await recordExchange(db, bot.id, sessionId, question, finalAnswer);
+            credit.keep();
+            stage = 'done';
             c.get('state').botCache.forget(bot.id);
             const tail = answerTail(answer, suggestions);
             if (tail) controller.enqueue(encode(tail));
@@ -155,6 +166,7 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
         } catch (error) {
           stage = 'done';
           c.req.raw.signal.removeEventListener('abort', onClientGone);
+          await credit.refund().catch((refundError: unknown) => options.logger.error(`A credit of bot ${bot.id} could not be given back`, refundError));
           if (generation.signal.aborted) return;
           options.logger.error(`The answer stream of bot ${bot.id} failed`, error);
           if (sse) {
@@ -167,6 +179,8 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
       },
       cancel() {
         onClientGone();
+        // An answer being stored when the client leaves is kept (and paid for); anything earlier is refunded.
+        if (stage !== 'storing') void credit.refund().catch((error: unknown) => options.logger.error(`A credit of bot ${bot.id} could not be given back`, error));
         c.req.raw.signal.removeEventListener('abort', onClientGone);
         // Ends the provider's generator once its current step settles (the abort makes that step short).
         void pieces.return?.(undefined).catch(() => undefined);

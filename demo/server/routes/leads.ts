@@ -6,7 +6,8 @@ import { LEAD_FIELDS } from '../../../src/api/schemas.js';
 import { ownedBot, visitableBot } from '../access.js';
 import { callerOf, type ServiceEnv } from '../context.js';
 import { requireCaller } from '../auth/caller.js';
-import { invalidField } from '../errors.js';
+import { clientAddress } from '../client-address.js';
+import { ServiceError, invalidField } from '../errors.js';
 import { readJsonBody } from '../request.js';
 import { parseInput, requireUuid } from '../validation.js';
 
@@ -18,6 +19,8 @@ export const LeadBodySchema = z.object({
 });
 
 const MAX_FIELDS = 20;
+/** Most characters of all names and values of one lead together. */
+export const MAX_LEAD_CHARACTERS = 4000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A stored lead as the owner reads it. */
@@ -42,7 +45,12 @@ export function registerLeadRoutes(app: Hono<ServiceEnv>): void {
     const entries = Object.entries(body.fields).map(([key, value]) => [key, value.trim()] as const);
     if (entries.length === 0) throw invalidField(['body', 'fields'], 'fields must hold at least one field');
     if (entries.length > MAX_FIELDS) throw invalidField(['body', 'fields'], `fields must hold at most ${MAX_FIELDS} fields`);
-    const { bot } = await visitableBot(c, botId);
+    const characters = entries.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
+    if (characters > MAX_LEAD_CHARACTERS) {
+      throw invalidField(['body', 'fields'], `fields must hold at most ${MAX_LEAD_CHARACTERS} characters in all`, 'string_too_long');
+    }
+    const { bot, isOwner } = await visitableBot(c, botId);
+    if (!bot.is_activate) throw new ServiceError('botInactive', 'This bot is not active.');
     const fields = Object.fromEntries(entries);
     for (const field of LEAD_FIELDS) {
       if (bot.collect_customer_info[field] === true && !fields[field]) {
@@ -50,6 +58,8 @@ export function registerLeadRoutes(app: Hono<ServiceEnv>): void {
       }
     }
     if (fields['email'] && !EMAIL.test(fields['email'])) throw invalidField(['body', 'fields', 'email'], 'email must be an e-mail address');
+    const { rateLimits, options } = c.get('state');
+    if (!isOwner) await rateLimits.chargeLead(bot.id, clientAddress(c, options.trustProxyHops));
     await c.get('state').db.query('insert into leads (bot_id, session_id, fields) values ($1, $2, $3)', [bot.id, body.session_id, JSON.stringify(fields)]);
     return c.json({ message_code: 0, message: 'Thank you: your details were sent.' });
   });

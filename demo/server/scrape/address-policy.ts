@@ -26,6 +26,8 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-translated (SIIT, ::ffff:0:a.b.c.d): never a public destination, whatever IPv4 address it carries.
+  ['::ffff:0:0:0', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001::', 23],

@@ -86,11 +86,13 @@ export function parseScrapeUrl(text: string): URL {
   return url;
 }
 
-function privateRefusal(url: URL, address: string): ScrapeRefusedError {
+// The message names the host as given, never the address it resolved to: DNS answers of internal names are
+// not the caller's to learn.
+function privateRefusal(url: URL): ScrapeRefusedError {
   return new ScrapeRefusedError(
     'private_address',
     url.href,
-    `${urlHost(url)} resolves to ${address}, a private, loopback, link-local or reserved address, which is not scraped.`,
+    `${urlHost(url)} is not a public address: private, loopback, link-local or reserved addresses are not scraped.`,
   );
 }
 
@@ -108,7 +110,7 @@ function guardedLookup(url: URL, allowListed: boolean) {
       if (!allowListed) {
         const bad = addresses.find((entry) => isForbiddenAddress(entry.address));
         if (bad) {
-          callback(Object.assign(privateRefusal(url, bad.address), { code: 'EFORBIDDENADDRESS' }), '');
+          callback(Object.assign(privateRefusal(url), { code: 'EFORBIDDENADDRESS' }), '');
           return;
         }
       }
@@ -130,7 +132,7 @@ function describeNetworkError(url: URL, error: NodeJS.ErrnoException): ScrapeRef
 function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
   const allowListed = isAllowListed(url, policy.allowedHosts);
   const host = urlHost(url);
-  if (isIP(host) && !allowListed && isForbiddenAddress(host)) return Promise.reject(privateRefusal(url, host));
+  if (isIP(host) && !allowListed && isForbiddenAddress(host)) return Promise.reject(privateRefusal(url));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const request = send(url, {

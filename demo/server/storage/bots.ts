@@ -31,7 +31,14 @@ export interface StoredBot extends Bot {
   num_message_left: number;
   /** Lead-form settings. */
   collect_customer_info: CollectCustomerInfo;
+  /** Answers per visitor per minute (null: the service's default). */
+  rate_limit_per_minute: number | null;
+  /** Answers per visitor per day (null: the service's default). */
+  rate_limit_per_day: number | null;
 }
+
+/** The extension fields of a bot's own visitor limits. */
+export const BOT_RATE_LIMIT_FIELDS = ['rate_limit_per_minute', 'rate_limit_per_day'] as const;
 
 const JSON_FIELDS: ReadonlySet<BotField> = new Set(['domain', 'collect_customer_info', 'rules']);
 
@@ -40,7 +47,7 @@ const JSON_FIELDS: ReadonlySet<BotField> = new Set(['domain', 'collect_customer_
 const SELECT_BOT = `select row_to_json(b)::text as bot from (
   select id, user_id, bot_name, case_study, is_visibility, domain, collect_customer_info, rules, gpt_model_name,
     temperature, custom_prompt, bot_tone_type, custom_error_message, is_enable_citation, is_activate, bot_language,
-    num_message_left, created_at at time zone 'UTC' as created_at, updated_at at time zone 'UTC' as updated_at
+    num_message_left, rate_limit_per_minute, rate_limit_per_day, created_at at time zone 'UTC' as created_at, updated_at at time zone 'UTC' as updated_at
   from bots where id = $1) b`;
 
 function toStored(json: string): StoredBot {
@@ -105,8 +112,22 @@ export async function updateBot(
   return row ? findBot(db, row.id) : undefined;
 }
 
-/** The wire shape of a stored bot (the Bot of the interface). */
-export function botToWire(bot: StoredBot): Bot {
+/** Sets a bot's own visitor limits (a field left out is kept; null restores the service's default). */
+export async function setBotRateLimits(
+  db: Queryable,
+  botId: string,
+  limits: Partial<Record<(typeof BOT_RATE_LIMIT_FIELDS)[number], number | null>>,
+): Promise<void> {
+  const fields = BOT_RATE_LIMIT_FIELDS.filter((field) => limits[field] !== undefined);
+  if (fields.length === 0) return;
+  await db.query(`update bots set ${fields.map((field, index) => `${field} = $${index + 2}`).join(', ')} where id = $1`, [
+    botId,
+    ...fields.map((field) => limits[field]),
+  ]);
+}
+
+/** The wire shape of a stored bot (the Bot of the interface, with the extension fields of its limits). */
+export function botToWire(bot: StoredBot): Bot & Pick<StoredBot, (typeof BOT_RATE_LIMIT_FIELDS)[number]> {
   return {
     id: bot.id,
     user_id: bot.user_id,
@@ -125,6 +146,8 @@ export function botToWire(bot: StoredBot): Bot {
     is_activate: bot.is_activate,
     bot_language: bot.bot_language,
     num_message_left: bot.num_message_left,
+    rate_limit_per_minute: bot.rate_limit_per_minute,
+    rate_limit_per_day: bot.rate_limit_per_day,
     created_at: bot.created_at,
     updated_at: bot.updated_at,
   };

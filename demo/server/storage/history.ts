@@ -1,5 +1,5 @@
 // Conversation history: sessions and their messages. An exchange (question and answer) is written in one
-// transaction with the credit it costs, so history and credits never disagree.
+// transaction; its credit was reserved before the answer was generated (storage/credits.ts).
 import type { ChatMessage, HistoryOrder } from '../../../src/api/schemas.js';
 import type { Database, Queryable } from './database.js';
 
@@ -16,7 +16,7 @@ export interface StoredSession {
 /** Most sessions one history query answers. */
 export const HISTORY_LIMIT = 1000;
 
-/** Stores a question and its answer in a session and takes one message credit from the bot. */
+/** Stores a question and its answer in a session (the credit it costs is reserved by the caller). */
 export async function recordExchange(db: Database, botId: string, sessionId: string, question: string, answer: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('insert into chat_sessions (bot_id, session_id) values ($1, $2) on conflict do nothing', [botId, sessionId]);
@@ -24,7 +24,6 @@ export async function recordExchange(db: Database, botId: string, sessionId: str
       `insert into chat_messages (bot_id, session_id, sender_type, content) values ($1, $2, 'user', $3), ($1, $2, 'assistant', $4)`,
       [botId, sessionId, question, answer],
     );
-    await tx.query('update bots set num_message_left = greatest(num_message_left - 1, 0) where id = $1', [botId]);
   });
 }
 

@@ -173,6 +173,51 @@ begin
 end $$;
 `,
   },
+  {
+    version: 3,
+    name: 'rate limit counters, per-bot visitor limits, self-signed-up accounts',
+    sql: `
+-- The counters of rate-limiter-flexible's PostgreSQL store (its own table layout): key, points, expiry in ms.
+create table rate_limits (
+  key varchar(255) primary key,
+  points integer not null default 0,
+  expire bigint
+);
+create index rate_limits_expire_idx on rate_limits (expire);
+
+-- A bot's own limits for each visitor (null: the service's defaults).
+alter table bots add column rate_limit_per_minute integer check (rate_limit_per_minute > 0);
+alter table bots add column rate_limit_per_day integer check (rate_limit_per_day > 0);
+
+-- Accounts made through the open sign-up: their new bots start with the small sign-up credit grant.
+alter table users add column signed_up boolean not null default false;
+`,
+  },
+  {
+    version: 4,
+    name: 'token versions and disabled accounts',
+    sql: `
+-- Every access token carries the version of its user at issue; bumping it (sign out everywhere, a new
+-- password) makes every earlier token invalid. A disabled account is refused, tokens and API keys alike.
+alter table users add column token_version integer not null default 0;
+alter table users add column disabled boolean not null default false;
+`,
+  },
+  {
+    version: 5,
+    name: 'login names unique whatever their case',
+    sql: `
+-- "Demo" and "demo" are one login name from now on. Names that already differ only by case keep the oldest
+-- account's spelling; each later one gets "-" and its id appended (unique, as ids are), so every account
+-- stays, with its bots and keys, and can still sign in under the new name.
+update users u set username = u.username || '-' || u.id::text
+where exists (
+  select 1 from users o
+  where lower(o.username) = lower(u.username) and (o.created_at < u.created_at or (o.created_at = u.created_at and o.id < u.id))
+);
+create unique index users_username_lower_idx on users (lower(username));
+`,
+  },
 ];
 
 /** A fixed key for the advisory lock that serialises migrations across processes. */

@@ -11,6 +11,8 @@ export interface UserRow {
   username: string;
   /** The scrypt hash of the password. */
   password_hash: string;
+  /** Bumped to revoke every token issued before. */
+  token_version: number;
 }
 
 /** An API key as listed (never the key itself). */
@@ -37,22 +39,58 @@ function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Finds a user by login name. */
-export async function findUserByName(db: Queryable, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>('select id, username, password_hash from users where username = $1', [username]);
+/** An enabled user's id, login name and token version; undefined when missing or disabled. */
+export async function findActiveUser(db: Queryable, userId: string): Promise<{ id: string; username: string; token_version: number } | undefined> {
+  const [row] = await db.query<{ id: string; username: string; token_version: number }>(
+    'select id, username, token_version from users where id = $1 and not disabled',
+    [userId],
+  );
   return row;
 }
 
-/** Creates a user; when the name is taken, returns the existing user's id (password unchanged) and `created: false`. */
-export async function createUser(db: Queryable, username: string, password: string): Promise<{ id: string; created: boolean }> {
+/** Makes every access token issued so far to a user invalid; resolves to the new version. */
+export async function revokeTokens(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.query<{ token_version: number }>('update users set token_version = token_version + 1 where id = $1 returning token_version', [userId]);
+  return row?.token_version ?? 0;
+}
+
+/** Sets a user's password and revokes the user's tokens (a new password signs out everywhere). */
+export async function setPassword(db: Queryable, userId: string, password: string): Promise<void> {
+  await db.query('update users set password_hash = $2, token_version = token_version + 1 where id = $1', [userId, await hashPassword(password)]);
+}
+
+/** Deletes one of a user's API keys; resolves to whether there was one. */
+export async function deleteApiKey(db: Queryable, userId: string, keyId: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('delete from api_keys where id = $1 and user_id = $2 returning id', [keyId, userId]);
+  return rows.length > 0;
+}
+
+/** Finds an enabled user by login name, whatever its case. */
+export async function findUserByName(db: Queryable, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>('select id, username, password_hash, token_version from users where lower(username) = lower($1) and not disabled', [username]);
+  return row;
+}
+
+/**
+ * Creates a user (`signedUp`: through the open sign-up); when the name is taken, returns the existing user's
+ * id (password unchanged) and `created: false`.
+ */
+export async function createUser(db: Queryable, username: string, password: string, { signedUp = false } = {}): Promise<{ id: string; created: boolean }> {
   const passwordHash = await hashPassword(password);
   const inserted = await db.query<{ id: string }>(
-    'insert into users (username, password_hash) values ($1, $2) on conflict (username) do nothing returning id',
-    [username, passwordHash],
+    // Any unique violation means the name is taken: the exact spelling, or another case of it.
+    'insert into users (username, password_hash, signed_up) values ($1, $2, $3) on conflict do nothing returning id',
+    [username, passwordHash, signedUp],
   );
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const existing = await findUserByName(db, username);
+  const [existing] = await db.query<{ id: string }>('select id from users where lower(username) = lower($1)', [username]);
   return { id: existing!.id, created: false };
+}
+
+/** Tells whether a user made their account through the open sign-up. */
+export async function isSignedUpUser(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ signed_up: boolean }>('select signed_up from users where id = $1', [userId]);
+  return row?.signed_up === true;
 }
 
 /** Creates a random API key for a user and returns the key (shown once) and its listing. */
@@ -85,7 +123,7 @@ export function listApiKeys(db: Queryable, userId: string): Promise<ApiKeyInfo[]
 /** Finds the user an API key belongs to. */
 export async function findUserByApiKey(db: Queryable, key: string): Promise<{ id: string; username: string } | undefined> {
   const [row] = await db.query<{ id: string; username: string }>(
-    'select u.id, u.username from api_keys k join users u on u.id = k.user_id where k.key_hash = $1',
+    'select u.id, u.username from api_keys k join users u on u.id = k.user_id where k.key_hash = $1 and not u.disabled',
     [hashKey(key)],
   );
   return row;

@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import type { ApiError } from '../../../src/api/index.js';
 import type { ChatbotErrorEvent, ChatbotMessageSentEvent, ChatbotSuggestionSelectEvent } from '../../../src/chatbot-widget.js';
 import { formatAnswer } from '../../../src/stream/index.js';
 import { jsonResponse } from './fake-service.js';
@@ -181,6 +182,34 @@ describe('<chatbot-widget> failures', () => {
     await settled(el);
     expect(lastAnswerText(el)).to.equal('Now it works');
     expect(parts(el, 'error')).to.have.length(0);
+  });
+
+  it('explains too many messages (429), keeps the question, and asks again with Retry', async () => {
+    const { el, service } = await mountWidget();
+    service.queue({
+      kind: 'response',
+      response: () =>
+        new Response(JSON.stringify({ message: 'Too many messages: wait a moment before sending another.', message_code: 1009 }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        }),
+    });
+    const failed = nextEvent(el, 'chatbot-error');
+    await ask(el, 'Is the shop open on Sunday?');
+    const error = (await failed) as ChatbotErrorEvent;
+    expect(error).to.include({ operation: 'answer', kind: 'rate-limited' });
+    expect((error.error as ApiError).retryAfterSeconds).to.equal(42);
+    await settled(el);
+    const note = part(el, 'error');
+    expect(note.textContent).to.contain('Too many messages. Try again in a moment.');
+    expect(parts(el, 'user-message').map((message) => message.textContent)).to.satisfy((texts: string[]) =>
+      texts.some((text) => text.includes('Is the shop open on Sunday?')),
+    );
+    service.queueAnswer('Yes, from ten to four.');
+    byRole<HTMLButtonElement>(note, 'button', { name: 'Retry' }).click();
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('Yes, from ten to four.');
+    expect(service.streamBodies[1]).to.include({ message: 'Is the shop open on Sunday?' });
   });
 
   it("shows the bot's custom error message on failure", async () => {

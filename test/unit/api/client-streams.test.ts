@@ -147,6 +147,18 @@ describe('createClient uploadDataSource', () => {
     await assert.rejects(collect(client.uploadDataSource({ bot_id: BOT_ID, scrape_url: 'u', scrape_type: 1 })), ResponseShapeError);
   });
 
+  it('turns a 429 into an ApiError carrying the Retry-After seconds', async () => {
+    const { client } = clientWith(() => json({ message: 'Too many messages: wait a moment.', message_code: 1009 }, 429, { 'retry-after': '17' }));
+    const error = await collect(client.streamAnswer({ bot_id: BOT_ID, message: 'Hi', chat_history: [] })).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.status, 429);
+    assert.equal(error.messageCode, 1009);
+    assert.equal(error.retryAfterSeconds, 17);
+  });
+
   it('turns a failure envelope in the stream into an ApiError after the earlier events', async () => {
     const { client } = clientWith(() => streamed([JSON.stringify(events[0]), '{"message_code": 7, "message": "Site unreachable"}']));
     const got: unknown[] = [];

@@ -11,6 +11,13 @@ describe('ApiError', () => {
     assert.equal(error.detail, 'ignored');
   });
 
+  it('carries the seconds of Retry-After, and nothing for a missing, zero or unreadable one', () => {
+    assert.equal(new ApiError(429, { message: 'Too many', message_code: 1009 }, 'Too Many Requests', '42').retryAfterSeconds, 42);
+    for (const header of [null, undefined, '', '0', '-5', 'soon']) {
+      assert.equal(new ApiError(429, undefined, '', header).retryAfterSeconds, undefined, String(header));
+    }
+  });
+
   it('uses a string detail next', () => {
     assert.equal(new ApiError(404, { detail: 'Not Found' }, 'Not Found Text').message, 'Not Found');
   });
