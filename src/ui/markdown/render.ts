@@ -95,9 +95,13 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
   }
 }
 
-/** Renders a whole Markdown text at once. */
-export function renderMarkdown(text: string, context: MarkdownContext): TemplateResult {
-  return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+/** Renders a whole Markdown text at once; text that cannot be read as Markdown is shown as plain text. */
+export function renderMarkdown(text: string, context: MarkdownContext): unknown {
+  try {
+    return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -111,15 +115,24 @@ export class MarkdownStream {
   /** Creates a renderer for one answer. */
   constructor(private readonly context: MarkdownContext) {}
 
-  /** The template for the text so far; `complete` once the answer has ended. */
-  render(text: string, complete: boolean): TemplateResult {
-    const { finished, open, reset } = this.#blocks.update(text, complete);
-    if (reset) this.#finished = [];
-    for (const block of finished) {
-      const template = renderBlock(block, this.context, {});
-      this.#finished.push(guard([template], () => template));
+  /**
+   * The template for the text so far; `complete` once the answer has ended. Never throws: text that cannot
+   * be read as Markdown is shown as plain text (and read afresh on the next update).
+   */
+  render(text: string, complete: boolean): unknown {
+    try {
+      const { finished, open, reset } = this.#blocks.update(text, complete);
+      if (reset) this.#finished = [];
+      for (const block of finished) {
+        const template = renderBlock(block, this.context, {});
+        this.#finished.push(guard([template], () => template));
+      }
+      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
+    } catch {
+      this.#blocks = new IncrementalBlocks();
+      this.#finished = [];
+      return text;
     }
-    return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
   }
 }
 
@@ -146,5 +159,9 @@ function blockText(block: Block): string {
  * rules dropped, one line per block, read by the same parsers that render the answer.
  */
 export function markdownToText(text: string): string {
-  return parseBlocks(text).map(blockText).join('\n').replace(/\n+/g, '\n').trim();
+  try {
+    return parseBlocks(text).map(blockText).join('\n').replace(/\n+/g, '\n').trim();
+  } catch {
+    return text;
+  }
 }
