@@ -19,9 +19,7 @@ const MARKER_LIMIT = 64;
 const WHITESPACE = /\s/;
 
 /** Tells whitespace exactly as `String.prototype.trim` does. */
-function isWhitespace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || (code >= 0xa0 && WHITESPACE.test(String.fromCharCode(code)));
-}
+const isWhitespace = (code: number): boolean => WHITESPACE.test(String.fromCharCode(code));
 
 /**
  * A marker `[#… ][*|**] label [*|**] :` (emphasis closing before or after the colon) as two regular
@@ -36,17 +34,22 @@ interface MarkerPattern {
   partial: RegExp;
 }
 
+/** Any white space but a line end (the parser has turned every line end into LF): a no-break space too. */
+const SPACE = '[^\\S\\n]';
+
 function markerPattern(label: readonly string[], bareLine: boolean): MarkerPattern {
-  const parts = ['[ \\t]*', '(?:#{1,6}(?:[ \\t]+|$))?', '([*_]{0,2})', '[ \\t]*', ...label, '[ \\t]*', '([*_]{1,2}[ \\t]*)?'];
+  const parts = [`${SPACE}*`, `(?:#{1,6}(?:${SPACE}+|$))?`, '([*_]{0,2})', `${SPACE}*`, ...label, `${SPACE}*`, `([*_]{1,2}${SPACE}*)?`];
   return {
-    whole: new RegExp(`^${parts.join('')}(?:([:\\uff1a])${bareLine ? '|(?=[\\n\\r])' : ''})`, 'i'),
+    whole: new RegExp(`^${parts.join('')}(?:([:\\uff1a])${bareLine ? '|(?=\\n)' : ''})`, 'i'),
     partial: new RegExp(`^(?:${parts.reduceRight((rest, part) => `${part}(?:${rest})?`)})?$`, 'i'),
   };
 }
 
 const letters = (word: string): string[] => [...word];
 const ANSWER_MARKER = markerPattern(letters('answer'), false);
-const SUGGESTIONS_MARKER = markerPattern([...letters('suggest'), '(?:e(?:d|$))?', '[ \\t]+', ...letters('question'), 's?'], true);
+const SUGGESTIONS_MARKER = markerPattern([...letters('suggest'), '(?:e(?:d|$))?', `${SPACE}+`, ...letters('question'), 's?'], true);
+/** Line ends other than LF: CRLF, a lone CR, NEL and the Unicode line and paragraph separators. */
+const LINE_END = /\r\n?|[\u0085\u2028\u2029]/g;
 
 /**
  * Matches a marker at the start of `text`: the index just past it, `NO`, or `MAYBE` while more text could
@@ -127,10 +130,16 @@ export class AnswerParser {
   #started = false;
   #section = '';
   #text = '';
+  /** The last chunk ended with a CR, which may be the first half of a CRLF. */
+  #afterCR = false;
 
   /** Consumes the next chunk of the body and returns the events it completes (at most one text delta). */
   push(chunk: string): AnswerEvent[] {
     this.#assertOpen('push');
+    // Every line end becomes LF before anything else reads the text.
+    const secondHalfOfCRLF = this.#afterCR && chunk[0] === '\n';
+    if (chunk) this.#afterCR = chunk.endsWith('\r');
+    chunk = (secondHalfOfCRLF ? chunk.slice(1) : chunk).replace(LINE_END, '\n');
     if (this.#phase === 'head') this.#feedHead(chunk);
     else if (this.#phase === 'answer') this.#feedAnswer(chunk);
     else this.#section += chunk;
@@ -238,9 +247,7 @@ export class AnswerParser {
       while (isWhitespace(piece.charCodeAt(start))) start++;
       this.#started = true;
     }
-    let text = this.#pendingWhitespace + piece.slice(start, end);
-    if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
-    this.#text += text;
+    this.#text += this.#pendingWhitespace + piece.slice(start, end);
     this.#pendingWhitespace = piece.slice(end);
   }
 }

@@ -26,7 +26,7 @@ export interface PlacedBlock {
 
 const BLANK = /^[ \t]*$/;
 const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
@@ -105,10 +105,17 @@ function sameListKind(a: string, b: string): boolean {
   return ordered(a) ? a.at(-1) === b.at(-1) : a === b;
 }
 
-/** Parses lines into blocks, each with the line it starts on. */
-export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
+/**
+ * Block quotes and lists nest at most this deep (as in cmark); deeper markers are read as text, so no input
+ * can exhaust the stack and the work stays linear in the length of the text.
+ */
+export const MAX_BLOCK_DEPTH = 32;
+
+/** Parses lines into blocks, each with the line it starts on; `depth` counts the quotes and lists around them. */
+export function parseBlockLines(input: readonly string[], depth = 0): PlacedBlock[] {
   const lines = input.map(expandTabs);
   const blocks: PlacedBlock[] = [];
+  const nest = depth < MAX_BLOCK_DEPTH;
   let i = 0;
   while (i < lines.length) {
     const line = lines[i]!;
@@ -137,7 +144,7 @@ export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
     }
     const heading = HEADING.exec(line);
     if (heading) {
-      blocks.push({ block: { type: 'heading', level: heading[1]!.length, text: heading[2] ?? '' }, line: start });
+      blocks.push({ block: { type: 'heading', level: heading[1]!.length, text: (heading[2] ?? '').replace(/(^|[ \t])#+[ \t]*$/, '').trim() }, line: start });
       i++;
       continue;
     }
@@ -146,7 +153,7 @@ export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
       i++;
       continue;
     }
-    if (QUOTE.test(line)) {
+    if (nest && QUOTE.test(line)) {
       const body: string[] = [];
       while (i < lines.length) {
         const current = lines[i]!;
@@ -155,10 +162,10 @@ export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
         else break;
         i++;
       }
-      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n')) }, line: start });
+      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n'), depth + 1) }, line: start });
       continue;
     }
-    const item = listMarker(line);
+    const item = nest && listMarker(line);
     if (item) {
       const ordered = /\d/.test(item.marker[0]!);
       const items: string[][] = [[item.content]];
@@ -188,7 +195,7 @@ export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
           type: 'list',
           ordered,
           start: ordered ? Number.parseInt(item.marker, 10) : 1,
-          items: items.map((body) => parseBlocks(body.join('\n'))),
+          items: items.map((body) => parseBlocks(body.join('\n'), depth + 1)),
         },
         line: start,
       });
@@ -222,9 +229,9 @@ export function parseBlockLines(input: readonly string[]): PlacedBlock[] {
   return blocks;
 }
 
-/** Parses a whole Markdown text into blocks. */
-export function parseBlocks(text: string): Block[] {
-  return parseBlockLines(text.split(/\r?\n/)).map((placed) => placed.block);
+/** Parses a whole Markdown text into blocks (`depth`: the quotes and lists it is inside). */
+export function parseBlocks(text: string, depth = 0): Block[] {
+  return parseBlockLines(text.split(/\r?\n/), depth).map((placed) => placed.block);
 }
 
 /**
@@ -247,8 +254,8 @@ export class IncrementalBlocks {
       reset = true;
     }
     this.#source = text;
+    // Answer text has LF line ends only: the answer parser turns every other line end into LF.
     const lines = text.slice(this.#offset).split('\n');
-    for (let k = 0; k < lines.length; k++) if (lines[k]!.endsWith('\r')) lines[k] = lines[k]!.slice(0, -1);
     const placed = parseBlockLines(lines);
     if (complete) {
       this.#offset = text.length;
@@ -262,7 +269,7 @@ export class IncrementalBlocks {
     if (finishedCount > 0) {
       const nextLine = placed[finishedCount]!.line;
       let advance = 0;
-      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1 + (text[this.#offset + advance + lines[k]!.length] === '\r' ? 1 : 0);
+      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1;
       this.#offset += advance;
     }
     return {

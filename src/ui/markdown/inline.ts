@@ -30,7 +30,13 @@ const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
 const SPACE = /\s/;
 const BARE_URL = /https?:\/\/[^\s<]+/iy;
-const AUTOLINK = /<([a-z][a-z0-9+.-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/iy;
+const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)+)>/iy;
+
+/**
+ * Emphasis and links nest at most this deep (as cmark caps its nesting); deeper markers stay text. Every
+ * level reads its text once, so this also bounds the work at this many passes over the answer.
+ */
+export const MAX_INLINE_DEPTH = 32;
 
 function runLength(text: string, i: number, char: string): number {
   let j = i;
@@ -38,101 +44,48 @@ function runLength(text: string, i: number, char: string): number {
   return j - i;
 }
 
+/** A bare URL without trailing punctuation and unbalanced closing parentheses (GFM), in one pass. */
 function trimBareUrl(url: string): string {
+  let balance = 0;
+  for (const char of url) balance += char === '(' ? 1 : char === ')' ? -1 : 0;
   let end = url.length;
-  while (end > 0 && /[?!.,:;*_~'"]/.test(url[end - 1]!)) end--;
-  let result = url.slice(0, end);
-  while (result.endsWith(')') && (result.match(/\(/g)?.length ?? 0) < (result.match(/\)/g)?.length ?? 0)) {
-    result = result.slice(0, -1);
+  for (let char; (char = url[end - 1]); end--) {
+    if (char === ')' && balance < 0) balance++;
+    else if (!`?!.,:;*_~'"`.includes(char)) break;
   }
-  return result;
+  return url.slice(0, end);
 }
 
-/** Finds the `)` closing a link destination and title, returning the destination, title and end index. */
-function linkTail(text: string, open: number): { href: string; title: string; end: number } | undefined {
+/**
+ * Reads the `(destination)` of a link from the `(` at `open`: the destination and the index after the `)`.
+ * The destination may nest parentheses 32 deep (as in cmark), which keeps every search short. A title is
+ * skipped (not shown); `<…>` destinations are not read (the link then stays text).
+ */
+function linkTail(text: string, open: number): { href: string; end: number } | undefined {
   let i = open + 1;
   while (text[i] === ' ' || text[i] === '\n') i++;
-  let href: string;
-  if (text[i] === '<') {
-    const close = text.indexOf('>', i);
-    if (close < 0 || text.slice(i, close).includes('\n')) return undefined;
-    href = text.slice(i + 1, close);
-    i = close + 1;
-  } else {
-    let depth = 0;
-    const from = i;
-    while (i < text.length) {
-      const char = text[i]!;
-      if (char === '\\' && i + 1 < text.length) {
-        i += 2;
-        continue;
-      }
-      if (char === ' ' || char === '\n') break;
-      if (char === '(') depth++;
-      if (char === ')') {
-        if (depth === 0) break;
-        depth--;
-      }
-      i++;
-    }
-    href = text.slice(from, i);
-  }
-  while (text[i] === ' ' || text[i] === '\n') i++;
-  let title = '';
-  const quote = text[i];
-  if (quote === '"' || quote === "'" || quote === '(') {
-    const closer = quote === '(' ? ')' : quote;
-    let j = i + 1;
-    while (j < text.length && text[j] !== closer) j += text[j] === '\\' ? 2 : 1;
-    if (j >= text.length) return undefined;
-    title = text.slice(i + 1, j).replace(/\\(.)/g, '$1');
-    i = j + 1;
-    while (text[i] === ' ' || text[i] === '\n') i++;
-  }
-  if (text[i] !== ')') return undefined;
-  return { href: href.replace(/\\([!-/:-@[-`{-~])/g, '$1'), title, end: i + 1 };
-}
-
-function closingBracket(text: string, open: number): number {
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const char = text[i];
+  const from = i;
+  for (; i < text.length; i++) {
+    const char = text[i]!;
     if (char === '\\') i++;
-    else if (char === '`') {
-      const length = runLength(text, i, '`');
-      const close = text.indexOf('`'.repeat(length), i + length);
-      if (close > 0) i = close + length - 1;
-    } else if (char === '[') depth++;
-    else if (char === ']' && --depth === 0) return i;
+    else if (char === ' ' || char === '\n' || (char === ')' && !depth--)) break;
+    else if (char === '(' && ++depth > 32) return undefined;
   }
-  return -1;
+  const href = text.slice(from, i);
+  const afterHref = i;
+  while (text[i] === ' ' || text[i] === '\n') i++;
+  // A title is read past, not shown.
+  const quote = text[i];
+  if (i > afterHref && (quote === '"' || quote === "'")) {
+    i = text.indexOf(quote, i + 1);
+    if (i < 0) return undefined;
+    while (text[++i] === ' ' || text[i] === '\n');
+  }
+  return text[i] === ')' ? { href: unescape(href), end: i + 1 } : undefined;
 }
 
-/** Finds a closing emphasis run of `length` (exactly, or at least 2 for strong) after `from`. */
-function closingRun(text: string, from: number, char: string, length: number): number {
-  for (let i = from; i < text.length; i++) {
-    if (text[i] === '\\') {
-      i++;
-      continue;
-    }
-    if (text[i] === '`') {
-      const ticks = runLength(text, i, '`');
-      const close = text.indexOf('`'.repeat(ticks), i + ticks);
-      if (close > 0) i = close + ticks - 1;
-      continue;
-    }
-    if (text[i] !== char) continue;
-    const run = runLength(text, i, char);
-    const before = text[i - 1] ?? ' ';
-    const after = text[i + run] ?? ' ';
-    const rightFlanking = !SPACE.test(before);
-    const wordAfter = char === '_' && WORD.test(after);
-    // A longer closing run closes with its last characters, so `**b *c***` nests the emphasis inside.
-    if (rightFlanking && !wordAfter && (run === length || (length > 1 && run > length))) return i + run - length;
-    i += run - 1;
-  }
-  return -1;
-}
+const unescape = (text: string): string => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 /** Options of the inline parser. */
 export interface InlineOptions {
@@ -143,8 +96,69 @@ export interface InlineOptions {
   open?: boolean;
 }
 
-/** Parses inline Markdown into nodes. */
-export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
+/**
+ * Parses inline Markdown into nodes, in time linear in the length of the text: code spans and brackets are
+ * matched once up front (cmark's backtick table and a bracket stack), a search for a closing emphasis run
+ * that found none is not repeated, and nesting is capped at MAX_INLINE_DEPTH. Links never contain links.
+ * `depth` and `inLink` are for the parser's own calls on nested text.
+ */
+export function parseInline(text: string, options: InlineOptions = {}, depth = 0, inLink = false): Inline[] {
+  const nested = depth < MAX_INLINE_DEPTH;
+  /** The start of the closing run of each backtick run (by the run's start), -1 when it has none. */
+  const codeCloses = new Map<number, number>();
+  /** The `]` matching each `[` (by index), code spans and escapes skipped. */
+  const brackets = new Map<number, number>();
+  {
+    const lastOfLength = new Map<number, number>();
+    const runs = [...text.matchAll(/`+/g)];
+    for (let k = runs.length - 1; k >= 0; k--) {
+      const length = runs[k]![0].length;
+      codeCloses.set(runs[k]!.index, lastOfLength.get(length) ?? -1);
+      lastOfLength.set(length, runs[k]!.index);
+    }
+    const opens: number[] = [];
+    for (let k = 0; k < text.length; k++) {
+      const char = text[k];
+      if (char === '\\') k++;
+      else if (char === '`') k = codeEnd(k) - 1;
+      else if (char === '[') opens.push(k);
+      else if (char === ']' && opens.length) brackets.set(opens.pop()!, k);
+    }
+  }
+  /** The index just past the code span starting at `i`, or past its backtick run when it is not closed. */
+  function codeEnd(i: number): number {
+    const length = runLength(text, i, '`');
+    const close = codeCloses.get(i) ?? -1;
+    return close < 0 ? i + length : close + length;
+  }
+  /** Kinds of closing runs already searched for in vain: a later search would not find one either. */
+  const noCloser = new Set<string>();
+  /** Finds a closing emphasis run of `length` (exactly, or at least 2 for strong) after `from`. */
+  function closingRun(from: number, char: string, length: number): number {
+    if (!noCloser.has(char + length)) {
+      for (let i = from; i < text.length; i++) {
+        if (text[i] === '\\') {
+          i++;
+          continue;
+        }
+        if (text[i] === '`') {
+          i = codeEnd(i) - 1;
+          continue;
+        }
+        if (text[i] !== char) continue;
+        const run = runLength(text, i, char);
+        const before = text[i - 1] ?? ' ';
+        const after = text[i + run] ?? ' ';
+        const rightFlanking = !SPACE.test(before);
+        const wordAfter = char === '_' && WORD.test(after);
+        // A longer closing run closes with its last characters, so `**b *c***` nests the emphasis inside.
+        if (rightFlanking && !wordAfter && (run === length || (length > 1 && run > length))) return i + run - length;
+        i += run - 1;
+      }
+      noCloser.add(char + length);
+    }
+    return -1;
+  }
   const nodes: Inline[] = [];
   let plain = '';
   const flush = () => {
@@ -170,13 +184,12 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     }
     if (char === '`') {
       const length = runLength(text, i, '`');
-      const close = text.indexOf('`'.repeat(length), i + length);
-      const closeExact = close >= 0 && text[close + length] !== '`' ? close : -1;
-      if (closeExact >= 0 || options.open) {
-        let code = text.slice(i + length, closeExact >= 0 ? closeExact : text.length).replace(/\n/g, ' ');
+      const close = codeCloses.get(i) ?? -1;
+      if (close >= 0 || options.open) {
+        let code = text.slice(i + length, close >= 0 ? close : text.length).replace(/\n/g, ' ');
         if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim()) code = code.slice(1, -1);
         push({ type: 'code', text: code });
-        i = closeExact >= 0 ? closeExact + length : text.length;
+        i = close >= 0 ? close + length : text.length;
         continue;
       }
       plain += '`'.repeat(length);
@@ -190,12 +203,12 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const leftFlanking = !SPACE.test(after);
       const intraword = char === '_' && WORD.test(before);
       const usable = char === '~' ? run === 2 : run <= 3;
-      if (leftFlanking && !intraword && usable) {
+      if (nested && leftFlanking && !intraword && usable) {
         const length = char === '~' ? 2 : run;
-        const close = closingRun(text, i + length, char, length);
+        const close = closingRun(i + length, char, length);
         if (close >= 0 || (options.open && i + length < text.length)) {
           const end = close >= 0 ? close : text.length;
-          const inner = parseInline(text.slice(i + length, end), options);
+          const inner = parseInline(text.slice(i + length, end), options, depth + 1, inLink);
           const node: Inline =
             char === '~'
               ? { type: 'del', children: inner }
@@ -213,43 +226,34 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       i += run;
       continue;
     }
-    if (char === '[' || (char === '!' && text[i + 1] === '[')) {
-      const open = char === '!' ? i + 1 : i;
-      const close = closingBracket(text, open);
-      if (close > 0 && text[close + 1] === '(') {
+    if (char === '[') {
+      const close = brackets.get(i) ?? -2;
+      // Inside link text, brackets stay text: links never nest.
+      if (nested && !inLink && text[close + 1] === '(') {
         const tail = linkTail(text, close + 1);
-        if (tail) {
+        if (tail || (options.open && text.lastIndexOf(')') < close)) {
           push({
             type: 'link',
-            href: safeHref(tail.href),
-            title: tail.title,
-            children: parseInline(text.slice(open + 1, close), { open: false }),
+            href: tail ? safeHref(tail.href) : null,
+            title: '',
+            children: parseInline(text.slice(i + 1, close), tail ? {} : options, depth + 1, true),
           });
-          i = tail.end;
-          continue;
-        }
-        if (options.open && !text.includes(')', close + 1)) {
-          push({ type: 'link', href: null, title: '', children: parseInline(text.slice(open + 1, close)) });
-          i = text.length;
+          i = tail?.end ?? text.length;
           continue;
         }
       }
-      plain += text.slice(i, open + 1);
-      i = open + 1;
-      continue;
     }
-    if (char === '<') {
+    if (char === '<' && !inLink) {
       AUTOLINK.lastIndex = i;
       const match = AUTOLINK.exec(text);
       if (match) {
         const target = match[1]!;
-        const href = target.includes(':') ? safeHref(target) : safeHref(`mailto:${target}`);
-        push({ type: 'link', href, title: '', children: [target] });
+        push({ type: 'link', href: safeHref(target.includes(':') ? target : `mailto:${target}`), title: '', children: [target] });
         i += match[0].length;
         continue;
       }
     }
-    if ((char === 'h' || char === 'H') && !WORD.test(text[i - 1] ?? ' ')) {
+    if ((char === 'h' || char === 'H') && !inLink && !WORD.test(text[i - 1] ?? ' ')) {
       BARE_URL.lastIndex = i;
       const match = BARE_URL.exec(text);
       if (match) {

@@ -45,10 +45,6 @@ function renderInline(nodes: readonly Inline[]): unknown[] {
 
 const inline = (text: string, options: InlineOptions) => renderInline(parseInline(text, options));
 
-function copyHandler(code: string, context: MarkdownContext) {
-  return (event: Event) => context.onCopyCode(code, event.currentTarget as HTMLButtonElement);
-}
-
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
     case 'paragraph':
@@ -56,13 +52,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
-      return html`<div class="code-block" part="code-block">
-        <div class="code-bar">
-          <span class="code-lang">${block.lang}</span>
-          <button type="button" class="icon-button" aria-label=${context.copyCodeLabel} title=${context.copyCodeLabel} @click=${copyHandler(block.text, context)}>${copyIcon}</button>
-        </div>
-        <pre tabindex="0"><code>${block.text}</code></pre>
-      </div>`;
+      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span><button type="button" class="icon-button" aria-label=${context.copyCodeLabel} title=${context.copyCodeLabel} @click=${(event: Event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement)}>${copyIcon}</button></div><pre tabindex="0"><code>${block.text}</code></pre></div>`;
     case 'rule':
       return html`<hr />`;
     case 'quote':
@@ -78,16 +68,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
         : html`<ul>${items}</ul>`;
     }
     case 'table':
-      return html`<div class="table-wrap" tabindex="0">
-        <table>
-          <thead>
-            <tr>${block.header.map((cell, column) => html`<th scope="col" class=${block.align[column] ?? 'start'}>${inline(cell, options)}</th>`)}</tr>
-          </thead>
-          <tbody>
-            ${block.rows.map((row) => html`<tr>${row.map((cell, column) => html`<td class=${block.align[column] ?? 'start'}>${inline(cell, options)}</td>`)}</tr>`)}
-          </tbody>
-        </table>
-      </div>`;
+      return html`<div class="table-wrap" tabindex="0"><table><thead><tr>${block.header.map((cell, column) => html`<th scope="col" class=${block.align[column] ?? 'start'}>${inline(cell, options)}</th>`)}</tr></thead><tbody>${block.rows.map((row) => html`<tr>${row.map((cell, column) => html`<td class=${block.align[column] ?? 'start'}>${inline(cell, options)}</td>`)}</tr>`)}</tbody></table></div>`;
     default: {
       const unknownBlock: never = block;
       return unknownBlock;
@@ -95,9 +76,13 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
   }
 }
 
-/** Renders a whole Markdown text at once. */
-export function renderMarkdown(text: string, context: MarkdownContext): TemplateResult {
-  return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+/** Renders a whole Markdown text at once; text that cannot be read as Markdown is shown as plain text. */
+export function renderMarkdown(text: string, context: MarkdownContext): unknown {
+  try {
+    return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -111,15 +96,22 @@ export class MarkdownStream {
   /** Creates a renderer for one answer. */
   constructor(private readonly context: MarkdownContext) {}
 
-  /** The template for the text so far; `complete` once the answer has ended. */
-  render(text: string, complete: boolean): TemplateResult {
-    const { finished, open, reset } = this.#blocks.update(text, complete);
-    if (reset) this.#finished = [];
-    for (const block of finished) {
-      const template = renderBlock(block, this.context, {});
-      this.#finished.push(guard([template], () => template));
+  /**
+   * The template for the text so far; `complete` once the answer has ended. Never throws: text that cannot
+   * be read as Markdown is shown as plain text (and read afresh on the next update).
+   */
+  render(text: string, complete: boolean): unknown {
+    try {
+      const { finished, open, reset } = this.#blocks.update(text, complete);
+      if (reset) this.#finished = [];
+      for (const block of finished) {
+        const template = renderBlock(block, this.context, {});
+        this.#finished.push(guard([template], () => template));
+      }
+      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
+    } catch {
+      return text;
     }
-    return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
   }
 }
 
@@ -135,7 +127,7 @@ function blockText(block: Block): string {
     case 'quote':
       return block.children.map(blockText).join('\n');
     case 'list':
-      return block.items.map((item) => item.map(blockText).join('\n')).join('\n');
+      return block.items.flat().map(blockText).join('\n');
     case 'table':
       return [block.header, ...block.rows].map((row) => row.map((cell) => inlineText(parseInline(cell))).join(' ')).join('\n');
   }
@@ -146,5 +138,9 @@ function blockText(block: Block): string {
  * rules dropped, one line per block, read by the same parsers that render the answer.
  */
 export function markdownToText(text: string): string {
-  return parseBlocks(text).map(blockText).join('\n').replace(/\n+/g, '\n').trim();
+  try {
+    return parseBlocks(text).map(blockText).join('\n').replace(/\n+/g, '\n').trim();
+  } catch {
+    return text;
+  }
 }

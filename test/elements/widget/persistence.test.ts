@@ -1,11 +1,13 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { conversationKey, parseStoredConversation } from '../../../src/widget/conversation-store.js';
+import { emptyConversation } from '../../../src/widget/chat-state.js';
+import { conversationKey, parseStoredConversation, serializeConversation } from '../../../src/widget/conversation-store.js';
 import { createFakeService } from './fake-service.js';
 import {
   answers,
   ask,
   button,
+  byPart,
   byRole,
   freshBotId,
   greeting,
@@ -110,6 +112,28 @@ describe('<chatbot-widget> persistence', () => {
     expect(parts(el, 'message')).to.have.length(0);
     sessionStorage.setItem(conversationKey(botId), 'not json at all');
     expect(parseStoredConversation(sessionStorage.getItem(conversationKey(botId)))).to.equal(undefined);
+  });
+
+  it('loads a stored conversation whose answers are hostile Markdown, and keeps answering', async () => {
+    const botId = freshBotId();
+    const at = Date.now();
+    const hostile = ['>'.repeat(5000) + ' deep', '- '.repeat(3000) + 'item', '*a '.repeat(4000), '['.repeat(4000) + 'a](https://x.y)' + ']'.repeat(4000)];
+    const conversation = emptyConversation();
+    hostile.forEach((text, index) => {
+      conversation.messages.push({ id: `q${index}`, role: 'user', text: `Question ${index}`, at });
+      conversation.messages.push({ id: `a${index}`, role: 'assistant', text, suggestions: [], status: 'complete', feedback: null, replyTo: `q${index}`, at });
+    });
+    sessionStorage.setItem(conversationKey(botId), serializeConversation(conversation));
+    const { el } = await mountWidget({ botId });
+    expect(parts(el, 'user-message').map((message) => byPart(message, 'bubble').textContent)).to.deep.equal(hostile.map((_, index) => `You: Question ${index}`));
+    const bubbles = answers(el).map((answer) => byPart(answer, 'bubble').textContent!);
+    expect(bubbles).to.have.length(hostile.length);
+    expect(bubbles[0]).to.contain('deep');
+    expect(bubbles[1]).to.contain('item');
+    expect(el.shadowRoot!.querySelectorAll('a a')).to.have.length(0);
+    await ask(el, 'Still there?');
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('Hello there!');
   });
 
   it('keeps working when storage refuses to save', async () => {

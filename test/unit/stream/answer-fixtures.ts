@@ -246,6 +246,30 @@ export const ANSWER_FIXTURES: AnswerFixture[] = [
     questions: ['Nbsp?'],
   },
   {
+    name: 'markers padded with no-break spaces, French style',
+    body: '*Answer\u00a0:* Bonjour.\n\n**Suggest\u00a0Questions\u202f:**\n1. Quoi\u00a0?',
+    answer: 'Bonjour.',
+    questions: ['Quoi\u00a0?'],
+  },
+  {
+    name: 'markers padded with other Unicode spaces',
+    body: '\u2003*\u2009Answer\u3000:*\u2007Text.\n\u205f**Suggested\u2000Questions:**\u00a0\n- Q?',
+    answer: 'Text.',
+    questions: ['Q?'],
+  },
+  {
+    name: 'lone CR line ends',
+    body: '*Answer:*\rOne\rTwo\r\r*Suggest Questions:*\r1. First?\r2. Second?',
+    answer: 'One\nTwo',
+    questions: ['First?', 'Second?'],
+  },
+  {
+    name: 'mixed CR, CRLF and Unicode line separators',
+    body: '**Answer:**\r\nA\rB\u2028C\u2029D\u0085\r\n**Suggest Questions:**\u20281. Q?',
+    answer: 'A\nB\nC\nD',
+    questions: ['Q?'],
+  },
+  {
     name: 'a second answer marker is text',
     body: '*Answer:* *Answer:* twice',
     answer: '*Answer:* twice',

@@ -108,8 +108,9 @@ describe('splitIntoChunks and splitIntoWords', () => {
   });
 });
 
-// Random answers are built from Markdown-ish fragments and arbitrary graphemes; well-formed means no CR and
-// no line that starts like a suggestions marker (the one thing an answer cannot say on a line of its own).
+// Random answers are built from Markdown-ish fragments and arbitrary graphemes; well-formed means no line end
+// other than LF (the parser turns CR, NEL, U+2028 and U+2029 into LF) and no line that starts like a
+// suggestions marker (the one thing an answer cannot say on a line of its own).
 const FRAGMENTS = [
   'Hello', 'world', ' ', '  ', '\n', '\n\n', '\t', '**bold**', '*', '**', '_', ':', '#', '## Heading', '- item',
   '1. step', '2) step', '`code`', '```js\nconst a = 1;\n```', '| a | b |', 'Answer:', '*Answer:*', 'answer',
@@ -118,13 +119,13 @@ const FRAGMENTS = [
 ];
 const answerText = fc
   .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 30 })
-  .map((parts) => parts.join('').replace(/\r/g, ''))
+  .map((parts) => parts.join('').replace(/[\r\u0085\u2028\u2029]/g, ''))
   .filter((text) => !/(^|\n)[ \t]*(#+[ \t]*)?[*_]{0,2}[ \t]*suggest/i.test(text));
 
 const WRAPPER_CHARS = '*_`"\'\u201c\u201d\u2018\u2019\u00ab\u00bb\u300c\u300d\u300e\u300f';
 const question = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
-  .map((text) => text.replace(/[\r\n]/g, ' ').trim())
+  .map((text) => text.replace(/[\r\n\u0085\u2028\u2029]/g, ' ').trim())
   .filter((text) => text.length > 0 && !WRAPPER_CHARS.includes(text[0]!) && !WRAPPER_CHARS.includes(text.at(-1)!));
 const questions = fc.uniqueArray(question, { maxLength: 6 });
 const style = fc.constantFrom(...ANSWER_FORMAT_STYLES);

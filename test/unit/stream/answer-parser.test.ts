@@ -180,9 +180,10 @@ describe('AnswerParser ends cleanly', () => {
     assert.deepEqual(decoder.end(), [{ type: 'text', text: ' \ufffd' }, { type: 'done' }]);
   });
 
-  it('normalises CRLF to LF in the answer and keeps a lone CR', () => {
-    const events = parseChunks(['a\r', '\nb\rc']);
-    assert.deepEqual(read(events, 'a\nb\rc'), { answer: 'a\nb\rc', questions: undefined });
+  it('turns every line end into LF, a CRLF split across chunks (even by empty ones) into one', () => {
+    assert.deepEqual(read(parseChunks(['a\r', '\nb\rc\u2028d']), 'a\nb\nc\nd'), { answer: 'a\nb\nc\nd', questions: undefined });
+    assert.deepEqual(read(parseChunks(['a\r', '', '\n', '\nb']), 'a\n\nb'), { answer: 'a\n\nb', questions: undefined });
+    assert.deepEqual(read(parseChunks(['a\r', '\r', '\nb']), 'a\n\nb'), { answer: 'a\n\nb', questions: undefined });
   });
 });
 
