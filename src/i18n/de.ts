@@ -34,7 +34,6 @@ const de: WidgetStrings = {
   botDeactivated: 'Dieser Assistent ist zurzeit ausgeschaltet.',
   botUnknown: 'Dieser Assistent wurde nicht gefunden.',
   noMessagesLeft: 'Dieser Assistent kann gerade keine weiteren Nachrichten beantworten. Bitte später erneut versuchen.',
-  rateLimited: 'Zu viele Nachrichten. Bitte kurz warten und erneut versuchen.',
   originNotAllowed: 'Dieser Assistent ist auf dieser Website nicht verfügbar.',
   unauthorized: 'Dieser Assistent konnte den Zugriff nicht bestätigen.',
   loadFailed: 'Der Assistent konnte nicht geladen werden.',

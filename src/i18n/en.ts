@@ -62,10 +62,8 @@ export interface WidgetStrings {
   botDeactivated: string;
   /** State shown when the bot id is unknown. */
   botUnknown: string;
-  /** State shown when the bot has no messages left. */
+  /** State shown when the bot has no messages left; also under an answer refused for too many messages (429). */
   noMessagesLeft: string;
-  /** A 429: the visitor sent too many messages for now; the question stays, with a retry button. */
-  rateLimited: string;
   /** State shown when the bot may not be used on this website. */
   originNotAllowed: string;
   /** State shown when the credentials were refused. */
@@ -133,7 +131,6 @@ const en: WidgetStrings = {
   botDeactivated: 'This assistant is switched off at the moment.',
   botUnknown: 'This assistant could not be found.',
   noMessagesLeft: 'This assistant cannot answer any more messages right now. Please come back later.',
-  rateLimited: 'Too many messages. Try again in a moment.',
   originNotAllowed: 'This assistant is not available on this website.',
   unauthorized: 'This assistant could not confirm access.',
   loadFailed: 'The assistant could not be loaded.',

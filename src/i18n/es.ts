@@ -34,7 +34,6 @@ const es: WidgetStrings = {
   botDeactivated: 'Este asistente está desactivado en este momento.',
   botUnknown: 'No se encontró este asistente.',
   noMessagesLeft: 'Este asistente no puede responder más mensajes ahora. Vuelve más tarde.',
-  rateLimited: 'Demasiados mensajes. Espera un momento y vuelve a intentarlo.',
   originNotAllowed: 'Este asistente no está disponible en este sitio web.',
   unauthorized: 'Este asistente no pudo confirmar el acceso.',
   loadFailed: 'No se pudo cargar el asistente.',

@@ -34,7 +34,6 @@ const fr: WidgetStrings = {
   botDeactivated: 'Cet assistant est désactivé pour le moment.',
   botUnknown: 'Cet assistant est introuvable.',
   noMessagesLeft: 'Cet assistant ne peut plus répondre pour le moment. Revenez plus tard.',
-  rateLimited: 'Trop de messages. Patientez un instant puis réessayez.',
   originNotAllowed: 'Cet assistant n’est pas disponible sur ce site.',
   unauthorized: 'Cet assistant n’a pas pu confirmer l’accès.',
   loadFailed: 'Impossible de charger l’assistant.',

@@ -34,7 +34,6 @@ const ja: WidgetStrings = {
   botDeactivated: 'このアシスタントは現在停止しています。',
   botUnknown: 'このアシスタントが見つかりませんでした。',
   noMessagesLeft: 'このアシスタントは現在これ以上回答できません。後ほどお試しください。',
-  rateLimited: 'メッセージが多すぎます。少し待ってからもう一度お試しください。',
   originNotAllowed: 'このアシスタントはこのウェブサイトでは利用できません。',
   unauthorized: 'このアシスタントはアクセスを確認できませんでした。',
   loadFailed: 'アシスタントを読み込めませんでした。',

@@ -34,7 +34,6 @@ const vi: WidgetStrings = {
   botDeactivated: 'Trợ lý này hiện đang tắt.',
   botUnknown: 'Không tìm thấy trợ lý này.',
   noMessagesLeft: 'Trợ lý này hiện không thể trả lời thêm tin nhắn. Vui lòng quay lại sau.',
-  rateLimited: 'Quá nhiều tin nhắn. Vui lòng chờ một lát rồi thử lại.',
   originNotAllowed: 'Trợ lý này không khả dụng trên trang web này.',
   unauthorized: 'Trợ lý này không xác nhận được quyền truy cập.',
   loadFailed: 'Không tải được trợ lý.',

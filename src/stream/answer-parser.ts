@@ -254,7 +254,7 @@ export class AnswerParser {
 
 /** Creates an answer parser fed with UTF-8 bytes; a character split across chunks is decoded whole. */
 export function createAnswerDecoder(): AnswerDecoder {
-  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const decoder = new TextDecoder();
   const parser = new AnswerParser();
   return {
     push: (bytes) => parser.push(decoder.decode(bytes, { stream: true })),
@@ -268,7 +268,7 @@ export function createAnswerDecoder(): AnswerDecoder {
 /** Parses an answer body given as text or UTF-8 byte chunks into answer events, ending with `done`. */
 export async function* parseAnswerStream(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<AnswerEvent> {
   const parser = new AnswerParser();
-  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const decoder = new TextDecoder();
   for await (const chunk of chunks) {
     // A text chunk first flushes any bytes still pending in the decoder, keeping the order.
     yield* parser.push(typeof chunk === 'string' ? decoder.decode() + chunk : decoder.decode(chunk, { stream: true }));

@@ -104,7 +104,7 @@ function* valuesBeforeFault(read: () => unknown[]): Generator<unknown> {
  */
 export async function* parseJsonObjectStream(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<unknown> {
   const parser = new JsonObjectStreamParser();
-  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const decoder = new TextDecoder();
   for await (const chunk of chunks) {
     const text = typeof chunk === 'string' ? decoder.decode() + chunk : decoder.decode(chunk, { stream: true });
     yield* valuesBeforeFault(() => parser.push(text));

@@ -8,14 +8,15 @@ export interface SseMessage {
   data: string;
 }
 
-const LF = 0x0a;
-const CR = 0x0d;
 const ANSWER_TEXT_FIELDS = ['text', 'content', 'delta', 'answer'] as const;
 
 /** Tells whether a response's Content-Type is `text/event-stream`. */
 export function isEventStreamContentType(contentType: string | null | undefined): boolean {
   return /^\s*text\/event-stream\s*(;|$)/i.test(contentType ?? '');
 }
+
+// A line end: CRLF, LF, or a CR that is not the last character so far (its LF may be in the next chunk).
+const LINE_END = /\r\n|\r(?!$)|\n/;
 
 /**
  * Incremental `text/event-stream` reader following the HTML specification's line and field rules:
@@ -25,66 +26,51 @@ export function isEventStreamContentType(contentType: string | null | undefined)
  */
 export class SseMessageParser {
   /** The unterminated end of the text so far. */
-  #line = '';
-  #afterCarriageReturn = false;
-  #data = '';
-  #hasData = false;
+  #rest = '';
+  #heldCarriageReturn = false;
+  /** The data lines of the message being read, undefined before its first. */
+  #data: string | undefined;
   #event = '';
 
   /** Consumes decoded text and returns the messages it completes. */
   push(text: string): SseMessage[] {
     const messages: SseMessage[] = [];
-    let start = 0;
-    if (this.#afterCarriageReturn && text.length > 0) {
-      this.#afterCarriageReturn = false;
-      if (text.charCodeAt(0) === LF) start = 1;
+    // Only a line end in the new text, or a held CR, can complete a line: a long line is not searched again
+    // at every chunk (nor read back, which would flatten it).
+    if (!/[\r\n]/.test(text) && !this.#heldCarriageReturn) {
+      this.#rest += text;
+      return messages;
     }
-    for (let i = start; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (code !== LF && code !== CR) continue;
-      this.#readLine(this.#line + text.slice(start, i), messages);
-      this.#line = '';
-      if (code === CR) {
-        if (i + 1 === text.length) this.#afterCarriageReturn = true;
-        else if (text.charCodeAt(i + 1) === LF) i++;
-      }
-      start = i + 1;
-    }
-    this.#line += text.slice(start);
+    const lines = (this.#rest + text).split(LINE_END);
+    this.#rest = lines.pop()!;
+    this.#heldCarriageReturn = this.#rest.endsWith('\r');
+    for (const line of lines) this.#readLine(line, messages);
     return messages;
   }
 
   /** Ends the stream: returns a last message whose lines were complete; an unterminated line is dropped. */
   end(): SseMessage[] {
     const messages: SseMessage[] = [];
-    this.#line = '';
+    // A final CR ends its line.
+    if (this.#heldCarriageReturn) this.#readLine(this.#rest.slice(0, -1), messages);
+    // A held CR left set only sends the next push, if any, through the line search.
+    this.#rest = '';
     this.#dispatch(messages);
     return messages;
   }
 
   #readLine(line: string, messages: SseMessage[]): void {
-    if (line === '') {
-      this.#dispatch(messages);
-      return;
-    }
-    if (line.charCodeAt(0) === 0x3a) return;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 0x20) value = value.slice(1);
-    if (field === 'data') {
-      this.#data = this.#hasData ? `${this.#data}\n${value}` : value;
-      this.#hasData = true;
-    } else if (field === 'event') {
-      this.#event = value;
-    }
+    if (!line) return this.#dispatch(messages);
+    // A comment (`:` first) has the empty field name, which no branch below reads.
+    const [, field, value = ''] = /^([^:]*)(?:: ?(.*))?$/s.exec(line)!;
+    if (field === 'data') this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+    else if (field === 'event') this.#event = value;
     // `id` and `retry` only matter for reconnecting, which an answer stream never does.
   }
 
   #dispatch(messages: SseMessage[]): void {
-    if (this.#hasData || this.#event) messages.push({ event: this.#event || 'message', data: this.#data });
-    this.#data = '';
-    this.#hasData = false;
+    if (this.#data !== undefined || this.#event) messages.push({ event: this.#event || 'message', data: this.#data ?? '' });
+    this.#data = undefined;
     this.#event = '';
   }
 }
@@ -118,7 +104,7 @@ export function sseAnswerText(data: string): string {
  */
 export async function* readSseAnswerChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const reader = body.getReader();
-  const decoder = new TextDecoder('utf-8', { fatal: false });
+  const decoder = new TextDecoder();
   const parser = new SseMessageParser();
   let finished = false;
   try {

@@ -61,7 +61,8 @@ const FAILURE_STRINGS = {
   service: 'errorGeneric',
   empty: 'errorEmpty',
   interrupted: 'failed',
-  'rate-limited': 'rateLimited',
+  // A 429 says the same as an empty credit count ("not right now, come back later"), but keeps Retry.
+  'rate-limited': 'noMessagesLeft',
   deactivated: 'botDeactivated',
   unknown: 'botUnknown',
   'no-messages': 'noMessagesLeft',
