@@ -22,7 +22,7 @@ import type { ServiceEnv } from './context.js';
 import { API_KEY_HEADER } from './auth/caller.js';
 import { HistoryQueryFormSchema } from './routes/history.js';
 import { LeadBodySchema } from './routes/leads.js';
-import { ApiKeyBodySchema, SignupSchema } from './routes/users.js';
+import { ApiKeyBodySchema, PasswordChangeSchema, SignupSchema } from './routes/users.js';
 
 /** The path the document is served at. */
 export const OPENAPI_PATH = '/openapi.json';
@@ -53,11 +53,13 @@ interface RouteDescription {
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  401: 'No credential where one is needed, a bad or expired token, an unknown API key, a private bot asked without a login, or a wrong login (message_code 1002).',
+  400: '`POST /token` only, as RFC 6749 §5.2: `error` is `invalid_grant` (wrong login, message_code 1002), `unsupported_grant_type` or `invalid_request` (1001, `detail` naming the field).',
+  401: 'No credential where one is needed, a bad, expired or revoked token, or an unknown or revoked API key (message_code 1002).',
   402: 'The bot has no messages left (message_code 1004).',
   403: 'The bot is deactivated (1003), or a browser origin outside the bot\'s domain list asked (1005).',
-  404: 'Unknown bot, another user\'s bot, unknown entry or path (message_code 1006).',
+  404: 'Unknown bot, another user\'s bot, a private bot asked by anyone but its owner, unknown entry or path (message_code 1006).',
   413: 'The request body is larger than the service accepts (message_code 1008).',
+  429: 'Too many requests for now (message_code 1009); `Retry-After` says how many seconds to wait.',
   422: 'Invalid body, query, path or form field; `detail` names each field (message_code 1001), or a URL the scraper refuses (1007).',
   500: 'Anything else; the cause is logged, never sent (message_code 1000).',
 };
@@ -96,8 +98,11 @@ const COMPONENT_SCHEMAS: Record<string, z.ZodMiniType> = {
   ApiKeyInfo: ApiKeyInfoSchema,
   NewApiKey: NewApiKeySchema,
   SignupBody: SignupSchema,
+  PasswordChange: PasswordChangeSchema,
   User: UserSchema,
   Message: MessageSchema,
+  ChatFlyStreamingRequest: z.object({ bot_id: z.string(), message: z.string(), session_id: z.optional(z.string()), chat_history: z.optional(z.array(z.object({ sender_type: z.string(), content: z.string() }))) }),
+  ChatFlyObject: z.record(z.string(), z.unknown()),
   Health: HealthSchema,
   Error: ErrorSchema,
 };
@@ -115,7 +120,7 @@ export const ROUTE_DESCRIPTIONS: readonly RouteDescription[] = [
   {
     method: 'post', path: '/token', summary: 'Logs in with the OAuth2 password form (or the same fields as JSON).', access: 'none',
     body: { 'application/x-www-form-urlencoded': 'LoginForm', 'application/json': 'LoginForm' },
-    answer: { type: 'application/json', schema: 'TokenResponse', description: 'The access token, bare and wrapped in `data`.' }, errors: [401, 413, 422],
+    answer: { type: 'application/json', schema: 'TokenResponse', description: 'The access token (with `expires_in`), bare and wrapped in `data`.' }, errors: [400, 413, 429],
   },
   { method: 'post', path: '/api/bot', summary: 'Creates a bot.', access: 'owner', body: { 'application/json': 'BotCreateBody' }, answer: { type: 'application/json', schema: 'Bot', description: 'The full bot.' }, errors: [401, 413, 422] },
   { method: 'put', path: '/api/bot', summary: 'Changes the fields sent of a bot; the others are kept.', access: 'owner', body: { 'application/json': 'BotUpdateBody' }, answer: { type: 'application/json', schema: 'Bot', description: 'The full bot.' }, errors: [401, 404, 413, 422] },
@@ -126,7 +131,7 @@ export const ROUTE_DESCRIPTIONS: readonly RouteDescription[] = [
     answer: { type: 'application/x-ndjson', schema: ref('ScrapeProgress'), description: 'Newline-delimited JSON, one ScrapeProgress per page read or not read.' }, errors: [401, 404, 413, 422],
   },
   { method: 'get', path: '/api/scraping/url/{bot_id}', summary: 'Lists a bot\'s knowledge-base entries.', access: 'owner', answer: { type: 'application/json', schema: arrayOf('DataSource'), description: 'The entries.' }, errors: [401, 404, 422] },
-  { method: 'delete', path: '/api/scraping/url', summary: 'Deletes an entry by the base64 of its URL.', access: 'owner', query: 'DeleteSourceQuery', answer: { type: 'application/json', schema: 'Message', description: 'Deleted.' }, errors: [401, 404, 422] },
+  { method: 'delete', path: '/api/scraping/url', summary: 'Deletes an entry by the base64 of its URL; ChatFly\'s admin also sends a JSON body `{bot_id, base64_urls}` to delete several.', access: 'owner', query: 'DeleteSourceQuery', answer: { type: 'application/json', schema: 'Message', description: 'Deleted.' }, errors: [401, 404, 422] },
   { method: 'delete', path: '/api/scraping/url/{bot_id}/{knowledge_base_id}', summary: 'Deletes an entry by its id.', access: 'owner', extension: true, answer: { type: 'application/json', schema: 'Message', description: 'Deleted.' }, errors: [401, 404, 422] },
   { method: 'get', path: '/api/chat/history', summary: 'A bot\'s conversations in a date range (bare array).', access: 'owner', query: 'HistoryQueryForm', answer: { type: 'application/json', schema: arrayOf('HistoryRecord'), description: 'The conversations.' }, errors: [401, 404, 422] },
   {
@@ -147,6 +152,19 @@ export const ROUTE_DESCRIPTIONS: readonly RouteDescription[] = [
   { method: 'get', path: '/api/lead/{bot_id}', summary: 'Lists a bot\'s leads.', access: 'owner', extension: true, answer: { type: 'application/json', schema: arrayOf('LeadRecord'), description: 'The leads, newest first.' }, errors: [401, 404, 422] },
   { method: 'get', path: '/api/keys', summary: 'Lists the caller\'s API keys (without the keys themselves).', access: 'signed-in', extension: true, answer: { type: 'application/json', schema: arrayOf('ApiKeyInfo'), description: 'The keys.' }, errors: [401] },
   { method: 'post', path: '/api/keys', summary: 'Creates an API key, shown once.', access: 'signed-in', extension: true, body: { 'application/json': 'ApiKeyBody' }, answer: { type: 'application/json', schema: 'NewApiKey', description: 'The new key.' }, errors: [401, 413, 422] },
+  { method: 'delete', path: '/api/keys/{id}', summary: 'Revokes one of the caller\'s API keys.', access: 'signed-in', extension: true, answer: { type: 'application/json', schema: 'Message', description: 'Revoked.' }, errors: [401, 404, 422] },
+  { method: 'post', path: '/api/tokens/revoke', summary: 'Revokes every access token of the caller (sign out everywhere).', access: 'signed-in', extension: true, answer: { type: 'application/json', schema: 'Message', description: 'Revoked.' }, errors: [401] },
+  { method: 'put', path: '/api/users/me/password', summary: 'Changes the caller\'s password and revokes every access token.', access: 'signed-in', extension: true, body: { 'application/json': 'PasswordChange' }, answer: { type: 'application/json', schema: 'Message', description: 'Changed.' }, errors: [401, 413, 422, 429] },
+  // ChatFly's client endpoints (routes/compat.ts), each translated onto the interface's routes.
+  { method: 'post', path: '/api/chat/get-streaming-response', summary: 'ChatFly\'s answer route `{bot_id, message, session_id}`: the streaming answer with no history, raw text.', access: 'visitor', extension: true, body: { 'application/json': 'ChatFlyStreamingRequest' }, answer: { type: 'text/plain', schema: { type: 'string' }, description: 'The answer, as the interface\'s streaming route writes it.' }, errors: [401, 402, 403, 404, 413, 422, 429] },
+  { method: 'post', path: '/api/chat/get-streaming-response-with-chat-history', summary: 'ChatFly\'s answer route with `chat_history` (Chatwoot): raw text.', access: 'visitor', extension: true, body: { 'application/json': 'ChatFlyStreamingRequest' }, answer: { type: 'text/plain', schema: { type: 'string' }, description: 'The answer, as the interface\'s streaming route writes it.' }, errors: [401, 402, 403, 404, 413, 422, 429] },
+  { method: 'get', path: '/api/bot', summary: 'The caller\'s bots (bare array).', access: 'signed-in', extension: true, answer: { type: 'application/json', schema: arrayOf('Bot'), description: 'The bots, oldest first.' }, errors: [401] },
+  { method: 'get', path: '/api/bot/bot-widget-setting', summary: 'The look and greeting of a bot\'s embed widget.', access: 'visitor', extension: true, query: 'BotInformationQuery', answer: { type: 'application/json', schema: { type: 'object' }, description: 'The widget settings (bare).' }, errors: [401, 403, 404, 422] },
+  { method: 'put', path: '/api/bot/bot-widget-setting', summary: 'Changes the look and greeting of a bot\'s embed widget.', access: 'owner', extension: true, body: { 'application/json': 'ChatFlyObject' }, answer: { type: 'application/json', schema: { type: 'object' }, description: 'The widget settings (bare).' }, errors: [401, 404, 413, 422] },
+  { method: 'get', path: '/api/bot/information/collect-customer-info', summary: 'A bot\'s lead-form settings, wrapped.', access: 'visitor', extension: true, query: 'BotInformationQuery', answer: { type: 'application/json', schema: { type: 'object' }, description: '`{message_code, message, data}`.' }, errors: [401, 403, 404, 422] },
+  { method: 'post', path: '/api/chat/submit-information', summary: 'ChatFly\'s lead form `{bot_id, session_id, user_infor}`, stored as a lead.', access: 'visitor', extension: true, body: { 'application/json': 'ChatFlyObject' }, answer: { type: 'application/json', schema: 'Message', description: 'Stored.' }, errors: [401, 403, 404, 413, 422, 429] },
+  { method: 'get', path: '/api/chat/num-message-left', summary: 'The credits left of one of the caller\'s bots, or of all of them.', access: 'signed-in', extension: true, answer: { type: 'application/json', schema: { type: 'object' }, description: '`{message_code, message, data: {num_message_left}, num_message_left}`.' }, errors: [401, 404, 422] },
+  { method: 'post', path: '/api/user', summary: 'ChatFly\'s sign-up `{email, password, full_name, role}`, when sign-up is enabled.', access: 'none', extension: true, body: { 'application/json': 'ChatFlyObject' }, answer: { type: 'application/json', schema: { type: 'object' }, description: 'The account.' }, errors: [404, 413, 422, 429] },
   { method: 'post', path: '/api/users', summary: 'Creates an account, when sign-up is enabled.', access: 'none', extension: true, body: { 'application/json': 'SignupBody' }, answer: { type: 'application/json', schema: 'User', description: 'The account.' }, errors: [404, 413, 422] },
 ];
 

@@ -121,9 +121,9 @@ for (const engine of testEngines()) {
 
     it('throttles failed logins per client address, whatever the account', async () => {
       const user = await service().user();
-      assert.equal((await login(service(), 'nobody-1', 'wrong', '192.0.2.10')).status, 401);
-      assert.equal((await login(service(), 'nobody-2', 'wrong', '192.0.2.10')).status, 401);
-      assert.equal((await login(service(), 'nobody-3', 'wrong', '192.0.2.10')).status, 401);
+      assert.equal((await login(service(), 'nobody-1', 'wrong', '192.0.2.10')).status, 400);
+      assert.equal((await login(service(), 'nobody-2', 'wrong', '192.0.2.10')).status, 400);
+      assert.equal((await login(service(), 'nobody-3', 'wrong', '192.0.2.10')).status, 400);
       const locked = await login(service(), user.username, `pw-${user.username}-secret`, '192.0.2.10');
       assertTooMany(locked, 60);
       // Another address is not affected.
@@ -144,7 +144,7 @@ for (const engine of testEngines()) {
         statuses.push(result.status);
         if (result.status === 429) waits.push(Number(result.retryAfter));
       }
-      const checked = statuses.filter((status) => status === 401).length;
+      const checked = statuses.filter((status) => status === 400).length;
       assert.equal(checked, 4, `three free failures and one more before the lockout: ${statuses.join(',')}`);
       assert.equal(statuses.filter((status) => status === 429).length, 26);
       assert.ok(waits.every((seconds) => seconds >= 1 && seconds <= 60), 'every refusal says how long to wait');
@@ -154,10 +154,10 @@ for (const engine of testEngines()) {
 
     it('clears an account\'s failures on a right password, and treats the login name in any case as the same account', async () => {
       const user = await service().user();
-      for (let index = 0; index < 3; index++) assert.equal((await login(service(), user.username, 'wrong')).status, 401);
+      for (let index = 0; index < 3; index++) assert.equal((await login(service(), user.username, 'wrong')).status, 400);
       assert.equal((await login(service(), user.username, `pw-${user.username}-secret`)).status, 200);
-      for (let index = 0; index < 3; index++) assert.equal((await login(service(), user.username.toUpperCase(), 'wrong')).status, 401);
-      assert.equal((await login(service(), user.username, 'wrong')).status, 401);
+      for (let index = 0; index < 3; index++) assert.equal((await login(service(), user.username.toUpperCase(), 'wrong')).status, 400);
+      assert.equal((await login(service(), user.username, 'wrong')).status, 400);
       assertTooMany(await login(service(), user.username, 'wrong'), 60);
     });
   });

@@ -21,7 +21,8 @@ export const SignupSchema = z.object({
   password: z.string().check(z.minLength(8), z.maxLength(256)),
 });
 
-const PasswordChangeSchema = z.object({
+/** The body of `PUT /api/users/me/password`. */
+export const PasswordChangeSchema = z.object({
   current_password: z.string().check(z.minLength(1), z.maxLength(256)),
   new_password: z.string().check(z.minLength(8), z.maxLength(256)),
 });
