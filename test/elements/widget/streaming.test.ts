@@ -201,7 +201,7 @@ describe('<chatbot-widget> failures', () => {
     expect((error.error as ApiError).retryAfterSeconds).to.equal(42);
     await settled(el);
     const note = part(el, 'error');
-    expect(note.textContent).to.contain('Too many messages. Try again in a moment.');
+    expect(note.textContent).to.contain('This assistant cannot answer any more messages right now. Please come back later.');
     expect(parts(el, 'user-message').map((message) => message.textContent)).to.satisfy((texts: string[]) =>
       texts.some((text) => text.includes('Is the shop open on Sunday?')),
     );
