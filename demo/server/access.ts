@@ -27,15 +27,15 @@ export async function ownedBot(c: Context<ServiceEnv>, botId: string, caller: Ca
  * Reads a bot for a visitor (bot information, chat, leads): the owner always passes; a public bot passes
  * from an allowed Origin (or with no Origin, as non-browser clients send none); anyone else asking for a
  * private bot gets the same 404 as for an unknown one, so a visitor cannot tell that it exists. With
- * `cached`, an anonymous read may come from the bot cache.
+ * `cached` (reads of the bot information only), the bot may come from the bot cache.
  */
 export async function visitableBot(c: Context<ServiceEnv>, botId: string, { cached = false } = {}): Promise<BotAccess> {
   const caller = await callerOf(c);
   const { db, botCache } = c.get('state');
-  let bot = cached && !caller ? botCache.get(botId) : undefined;
+  let bot = cached ? botCache.get(botId) : undefined;
   if (!bot) {
     bot = await findBot(db, botId);
-    if (bot && cached && !caller) botCache.set(bot);
+    if (bot && cached) botCache.set(bot);
   }
   if (!bot) throw botNotFound();
   if (caller && caller.userId === bot.user_id) return { bot, caller, isOwner: true };

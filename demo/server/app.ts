@@ -23,6 +23,7 @@ import { registerLeadRoutes } from './routes/leads.js';
 import { registerScrapingRoutes } from './routes/scraping.js';
 import { registerUserRoutes } from './routes/users.js';
 import { createExtractionPool } from './scrape/extract-pool.js';
+import { CallerCache } from './auth/caller-cache.js';
 import { BotCache } from './storage/bot-cache.js';
 import { openDatabase } from './storage/database.js';
 
@@ -70,6 +71,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
         options,
         provider,
         botCache: new BotCache(options.botCacheTtlMs),
+        callers: new CallerCache(options.botCacheTtlMs),
         suggestionChecks: new SuggestionChecks(),
         extraction,
         rateLimits: new RateLimits(db, options.rateLimits),

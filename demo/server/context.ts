@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import type { AnswerProvider } from './answer/provider.js';
 import type { SuggestionChecks } from './answer/suggestions.js';
+import type { CallerCache } from './auth/caller-cache.js';
 import { resolveCaller, type Caller } from './auth/caller.js';
 import type { TokenIssuer } from './auth/tokens.js';
 import type { ResolvedOptions } from './config.js';
@@ -24,6 +25,8 @@ export interface ServiceState {
   provider: AnswerProvider;
   /** Visitors' short-lived copies of bots. */
   botCache: BotCache;
+  /** Credentials this process checked in the last moment (see auth/caller-cache.ts). */
+  callers: CallerCache;
   /** Which suggested questions were found answerable, per bot and version of its knowledge base. */
   suggestionChecks: SuggestionChecks;
   /** The workers that read scraped pages. */
@@ -42,6 +45,6 @@ export interface ServiceEnv {
 
 /** The caller of a request, read once per request. */
 export async function callerOf(c: Context<ServiceEnv>): Promise<Caller | undefined> {
-  const { db, tokens } = c.get('state');
-  return resolveCaller(c, db, tokens);
+  const { db, tokens, callers } = c.get('state');
+  return resolveCaller(c, db, tokens, callers);
 }

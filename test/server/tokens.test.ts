@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SignJWT } from 'jose';
 import { createClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -10,6 +11,8 @@ import { testEngines, useService, type TestService } from './helpers.js';
 
 const JWT_SECRET = 'test-secret-for-the-token-suite-0123456789';
 const ISSUER = 'chatbot-reference-service';
+// How long a process remembers a checked credential here (botCacheTtlMs; 1 s by default).
+const CREDENTIAL_MEMORY_MS = 100;
 
 async function dbOf(service: TestService) {
   return (await service.server.service.ready()).db;
@@ -21,7 +24,7 @@ async function status(service: TestService, token: string, method = 'GET', path 
 
 for (const engine of testEngines()) {
   describe(`token lifecycle (${engine.name})`, () => {
-    const service = useService(engine, { jwtSecret: JWT_SECRET });
+    const service = useService(engine, { jwtSecret: JWT_SECRET, botCacheTtlMs: CREDENTIAL_MEMORY_MS });
 
     it('refuses a validly signed token without exp', async () => {
       const user = await service().user();
@@ -49,10 +52,12 @@ for (const engine of testEngines()) {
       const user = await service().user();
       const { body: key } = await service().call('POST', '/api/keys', { token: user.token, json: { name: 'ci' } });
       await (await dbOf(service())).query('update users set disabled = true where id = $1', [user.id]);
+      // An operator's change in the database reaches a process once its memory of the credential expires.
+      await sleep(CREDENTIAL_MEMORY_MS + 50);
       assert.equal(await status(service(), user.token), 401);
       assert.equal(await status(service(), key.key), 401);
       const login = await fetch(`${service().url}/token`, { method: 'POST', body: new URLSearchParams({ username: user.username, password: `pw-${user.username}-secret` }) });
-      assert.equal(login.status, 401);
+      assert.equal(login.status, 400, 'invalid_grant (RFC 6749)');
     });
 
     it('signs out everywhere: earlier tokens stop working, API keys and new logins go on', async () => {
@@ -82,8 +87,28 @@ for (const engine of testEngines()) {
       assert.equal(changed.status, 200);
       assert.equal(await status(service(), user.token), 401);
       const login = (password: string) => fetch(`${service().url}/token`, { method: 'POST', body: new URLSearchParams({ username: user.username, password }) });
-      assert.equal((await login(`pw-${user.username}-secret`)).status, 401);
+      assert.equal((await login(`pw-${user.username}-secret`)).status, 400, 'invalid_grant (RFC 6749)');
       assert.equal((await login('a brand new secret')).status, 200);
+    });
+
+    it('checks an API key once per moment, and forgets it at once when it is revoked', async () => {
+      const user = await service().user();
+      const { body: key } = await service().call('POST', '/api/keys', { token: user.token, json: { name: 'integration' } });
+      const db = await dbOf(service());
+      const query = db.query.bind(db);
+      let keyLookups = 0;
+      db.query = ((text: string, params?: unknown[]) => {
+        if (text.includes('k.key_hash = $1')) keyLookups++;
+        return query(text, params);
+      }) as typeof db.query;
+      try {
+        for (let index = 0; index < 5; index++) assert.equal(await status(service(), key.key), 200);
+        assert.equal(keyLookups, 1, 'one lookup for five requests in the same moment');
+        assert.equal((await service().call('DELETE', `/api/keys/${key.id}`, { token: user.token })).status, 200);
+        assert.equal(await status(service(), key.key), 401, 'the process that revoked the key refuses it at once');
+      } finally {
+        db.query = query;
+      }
     });
 
     it('lists API keys, revokes one (404 for an unknown or another user\'s key), and stores only SHA-256 hashes', async () => {

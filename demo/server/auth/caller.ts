@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { ServiceError } from '../errors.js';
 import type { Queryable } from '../storage/database.js';
 import { findActiveUser, findUserByApiKey, looksLikeApiKey } from '../storage/users.js';
+import type { CallerCache } from './caller-cache.js';
 import type { TokenIssuer } from './tokens.js';
 
 /** An authenticated caller. */
@@ -30,11 +31,20 @@ function unauthorized(message: string): ServiceError {
  * Reads the caller from the request headers. No credential gives undefined; a credential that is present
  * but malformed, unknown, tampered with or expired is a 401 (the client then signs out).
  */
-export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssuer): Promise<Caller | undefined> {
+export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssuer, cache?: CallerCache): Promise<Caller | undefined> {
   const sent = c.req.header('authorization')?.trim();
   const authorization = sent && !NO_CREDENTIAL.test(sent) ? sent : undefined;
   const apiKeyHeader = c.req.header(API_KEY_HEADER)?.trim();
   if (!authorization && !apiKeyHeader) return undefined;
+  const credential = (authorization ?? apiKeyHeader)!;
+  const remembered = cache?.get(credential);
+  if (remembered) return remembered;
+  const caller = await checkCredential(db, tokens, authorization, apiKeyHeader);
+  cache?.set(credential, caller);
+  return caller;
+}
+
+async function checkCredential(db: Queryable, tokens: TokenIssuer, authorization: string | undefined, apiKeyHeader: string | undefined): Promise<Caller> {
   if (authorization) {
     const match = /^bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".');
@@ -47,8 +57,7 @@ export async function resolveCaller(c: Context, db: Queryable, tokens: TokenIssu
     if (!user || user.token_version !== subject.tokenVersion) throw unauthorized('The access token is no longer valid. Sign in again.');
     return { userId: user.id, username: user.username, via: 'token' };
   }
-  if (apiKeyHeader) return apiKeyCaller(db, apiKeyHeader);
-  return undefined;
+  return apiKeyCaller(db, apiKeyHeader!);
 }
 
 async function apiKeyCaller(db: Queryable, key: string): Promise<Caller> {

@@ -97,6 +97,7 @@ export function registerUserRoutes(app: Hono<ServiceEnv>): void {
     const caller = requireCaller(await callerOf(c));
     const keyId = requireUuid(c.req.param('id'), 'path', 'id');
     if (!(await deleteApiKey(c.get('state').db, caller.userId, keyId))) throw new ServiceError('notFound', 'API key not found.');
+    c.get('state').callers.clear();
     return c.json({ message_code: 0, message: 'The API key was revoked.' });
   });
 
@@ -104,6 +105,7 @@ export function registerUserRoutes(app: Hono<ServiceEnv>): void {
   app.post('/api/tokens/revoke', async (c) => {
     const caller = requireCaller(await callerOf(c));
     await revokeTokens(c.get('state').db, caller.userId);
+    c.get('state').callers.clear();
     return c.json({ message_code: 0, message: 'Every access token was revoked. Sign in again.' });
   });
 
@@ -119,6 +121,7 @@ export function registerUserRoutes(app: Hono<ServiceEnv>): void {
     }
     await attempt.succeeded();
     await setPassword(db, user.id, body.new_password);
+    c.get('state').callers.clear();
     return c.json({ message_code: 0, message: 'The password was changed; every access token was revoked. Sign in again.' });
   });
 

@@ -1,8 +1,8 @@
-// A short-lived, per-process copy of bots as visitors read them (GET /api/bot/information without
-// credentials: every page view of a site with the widget). Entries live `ttlMs` (1 s by default), the
-// process that changes a bot forgets its copy at once, and other processes see the change when the copy
-// expires. Nothing that decides access or credits reads it: the chat, the owner's reads and every write
-// go to the database.
+// A short-lived, per-process copy of bots as their information is read (GET /api/bot/information, by visitors
+// on every page view of a site with the widget, and by owners and their integrations). Entries live `ttlMs`
+// (1 s by default), the process that changes a bot forgets its copy at once, and other processes see the
+// change when the copy expires. Nothing that decides credits reads it: the chat, the lead form and every
+// write go to the database.
 import type { StoredBot } from './bots.js';
 
 /** A time-limited cache of bots by id. */
