@@ -80,7 +80,11 @@ export default defineConfig(({ mode }): UserConfig => {
           output: {
             format: 'es',
             entryFileNames: 'chatbot-widget-app.js',
-            chunkFileNames: 'chatbot-widget-[name]-[hash].js',
+            // Modules under src/widget/on-demand/ are features only some visitors use: scripts/size.mjs
+            // budgets their chunks apart from the widget every visitor downloads.
+            chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/src/widget/on-demand/')
+              ? 'chatbot-widget-on-demand-[name]-[hash].js'
+              : 'chatbot-widget-[name]-[hash].js'),
           },
         },
       },

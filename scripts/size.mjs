@@ -6,8 +6,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const KB = 1000;
-/** Budgets in gzip bytes: the script-tag loader alone, and the complete script-tag widget. */
-const budgets = { loader: 5 * KB, widget: 30 * KB };
+/**
+ * Budgets in gzip bytes: the script-tag loader alone; the widget a visitor downloads to open the chat and
+ * read answers (loader, app, every lazy chunk of the chat itself, one language pack); and each on-demand
+ * feature chunk (`src/widget/on-demand/*`: syntax highlighting, resuming, speech...), which only a visitor
+ * who uses that feature loads. The sum of all of them is reported as well.
+ */
+const budgets = { loader: 5 * KB, widget: 30 * KB, onDemandFeature: 6 * KB };
 
 function measure(file) {
   const bytes = readFileSync(file);
@@ -66,17 +71,23 @@ const lazy = app.lazyChunks.map((file) => ({ file, ...measure(file) }));
 // Language packs are alternatives (a visitor loads at most one); every other lazy chunk may be loaded by
 // any visitor, so all of them count.
 const isLanguagePack = (file) => /chatbot-widget-(vi|ja|fr|es|de|ar)-[\w-]+\.js$/.test(file);
+const isOnDemandFeature = (file) => /chatbot-widget-on-demand-[\w-]+\.js$/.test(file);
+const onDemand = lazy.filter((chunk) => isOnDemandFeature(chunk.file));
 const largestPack = lazy.filter((chunk) => isLanguagePack(chunk.file))
   .reduce((a, b) => (b.gzip > a.gzip ? b : a), { file: '(none)', raw: 0, gzip: 0, brotli: 0 });
-const otherLazy = sum(lazy.filter((chunk) => !isLanguagePack(chunk.file)));
-// The complete widget a visitor can download: the loader, the app with all its chunks, and one language pack.
+const otherLazy = sum(lazy.filter((chunk) => !isLanguagePack(chunk.file) && !isOnDemandFeature(chunk.file)));
+// The widget a visitor downloads to chat: the loader, the app with its chunks, and one language pack.
 const widget = sum([sizes.loader, sizes.app, otherLazy, largestPack]);
+// Everything, on-demand features included.
+const complete = sum([widget, ...onDemand]);
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const rows = [
   ...Object.entries(sizes),
   ['lazy chunks other than language packs', otherLazy],
   [`largest language pack (${largestPack.file.replace('dist/', '')})`, largestPack],
-  ['complete script-tag widget', widget],
+  ['script-tag widget (chat and answers)', widget],
+  ...onDemand.map((chunk) => [`on-demand feature: ${chunk.file.replace('dist/', '')}`, chunk]),
+  ['script-tag widget with every on-demand feature', complete],
 ];
 console.log(`${'file'.padEnd(56)}${'raw'.padStart(10)}${'gzip'.padStart(10)}${'brotli'.padStart(10)}`);
 for (const [name, size] of rows) {
@@ -87,10 +98,11 @@ console.log(`app: ${app.staticChunks.length} static chunk(s), ${lazy.length} laz
 const bytes = (n) => `${n.toLocaleString('en')} B`;
 const verdicts = [
   ['Loader', sizes.loader.gzip, budgets.loader],
-  ['Complete widget', widget.gzip, budgets.widget],
+  ['Widget', widget.gzip, budgets.widget],
+  ...onDemand.map((chunk) => [`On-demand feature ${chunk.file.replace('dist/', '')}`, chunk.gzip, budgets.onDemandFeature]),
 ].map(([name, size, budget]) => ({ name, size, budget, met: size <= budget }));
 mkdirSync('reports', { recursive: true });
-writeFileSync('reports/size.json', JSON.stringify({ budgets, sizes, lazy, widget }, null, 2));
+writeFileSync('reports/size.json', JSON.stringify({ budgets, sizes, lazy, widget, onDemand, complete }, null, 2));
 for (const { name, size, budget, met } of verdicts) {
   const margin = met ? `${bytes(budget - size)} to spare` : `${bytes(size - budget)} over`;
   console.log(`${name}: ${bytes(size)} gzip, budget ${bytes(budget)}: ${met ? 'met' : 'MISSED'} (${margin}).`);
