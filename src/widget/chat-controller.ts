@@ -40,7 +40,7 @@ import {
   ChatbotLeadSubmitEvent,
   ChatbotMessageSentEvent,
 } from './events.js';
-import { postLead } from './lead-request.js';
+import type { postLead } from './lead-request.js';
 
 /** Per-request settings a host may send instead of the bot's own (the admin preview uses them). */
 export interface ChatSettings {
@@ -457,15 +457,18 @@ export class ChatController implements ReactiveController {
     this.#persist();
   }
 
-  /** Sends the lead form: to the service when it takes leads, always as `chatbot-lead-submit`. */
-  async submitLead(values: Record<string, string>): Promise<void> {
+  /**
+   * Sends the lead form: to the service with `post` (the lead form's own module brings it) when the service
+   * takes leads, always as `chatbot-lead-submit`.
+   */
+  async submitLead(values: Record<string, string>, post: typeof postLead): Promise<void> {
     const config = this.#config;
     if (!config) return;
     this.conversation = submitLead(setLeadValues(this.conversation, values));
     const { sessionId } = this.conversation;
     this.#persist();
     this.host.requestUpdate();
-    const outcome = await postLead(config, { bot_id: config.botId, session_id: sessionId, fields: values });
+    const outcome = await post(config, { bot_id: config.botId, session_id: sessionId, fields: values });
     this.host.dispatchEvent(new ChatbotLeadSubmitEvent(values, config.botId, sessionId, outcome === 'delivered'));
     if (outcome === 'failed') {
       this.host.dispatchEvent(new ChatbotErrorEvent('lead', 'service', new Error('The lead could not be sent to the service')));

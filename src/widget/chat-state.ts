@@ -259,17 +259,6 @@ export function submitLead(conversation: Conversation): Conversation {
   return { ...conversation, lead: { ...conversation.lead, status: 'submitted' } };
 }
 
-/** Missing and invalid fields of the lead form (every asked field is required; email must look like one). */
-export function validateLead(
-  fields: readonly LeadFormField[],
-  values: Record<string, string>,
-): { missing: LeadFormField[]; invalidEmail: boolean } {
-  const missing = fields.filter((field) => !values[field]?.trim());
-  const email = values['email']?.trim() ?? '';
-  const invalidEmail = fields.includes('email') && email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-  return { missing, invalidEmail };
-}
-
 /**
  * A conversation restored from storage: an answer that was still streaming when the page went away is
  * marked interrupted (it can be retried).

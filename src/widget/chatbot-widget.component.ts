@@ -1,6 +1,6 @@
 // <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
 // registers the tag.
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, adoptStyles, html, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import {
@@ -23,18 +23,17 @@ import { ChatController, type ChatSettings } from './chat-controller.js';
 import {
   leadFields,
   leadFormDue,
-  leadThreshold,
-  validateLead,
   type AnswerMessage,
   type FailureKind,
   type FeedbackValue,
-  type LeadFormField,
   type Message,
   type QuestionMessage,
 } from './chat-state.js';
 import { widgetStyles } from './chatbot-widget.styles.js';
 import type { StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
+import { OnDemandModule } from './on-demand-module.js';
+import type { LeadFormErrors } from './on-demand/lead-form.js';
 
 /** How the widget is shown. */
 export const WIDGET_MODES = ['launcher', 'inline'] as const;
@@ -70,17 +69,6 @@ const FAILURE_STRINGS = {
   unauthorized: 'unauthorized',
   'load-failed': 'loadFailed',
 } as const satisfies Record<FailureKind, keyof WidgetStrings>;
-
-// The input of each lead field: its label in the pack, its type and its autofill hint.
-const LEAD_INPUTS: Record<
-  LeadFormField,
-  [label: keyof WidgetStrings, type: 'text' | 'email' | 'tel', autocomplete: 'name' | 'email' | 'tel' | 'organization']
-> = {
-  name: ['leadName', 'text', 'name'],
-  email: ['leadEmail', 'email', 'email'],
-  phone: ['leadPhone', 'tel', 'tel'],
-  company: ['leadCompany', 'text', 'organization'],
-};
 
 /** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
 const STICK_THRESHOLD = 32;
@@ -214,7 +202,7 @@ export class ChatbotWidget extends LitElement {
   private draft = '';
   private stuckToBottom = true;
   private announcement = { id: 0, text: '' };
-  private leadErrors: { missing: LeadFormField[]; invalidEmail: boolean } | undefined;
+  private leadErrors: LeadFormErrors | undefined;
 
   get #thread(): HTMLElement | null {
     return this.renderRoot.querySelector('.thread');
@@ -228,6 +216,8 @@ export class ChatbotWidget extends LitElement {
 
   #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#announceAnswer(answer) });
   #chips = new SuggestionChips(this);
+  #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
+  #leadFormStyled = false;
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
   #wantedLanguage: Language = 'en';
@@ -337,6 +327,13 @@ export class ChatbotWidget extends LitElement {
       storage: this.storage,
       settings: this.settings,
     });
+    const bot = this.#chat.bot;
+    if (leadFields(bot?.collect_customer_info).length > 0) this.#leadForm.want(bot);
+    const leadForm = this.#leadForm.module;
+    if (leadForm && !this.#leadFormStyled) {
+      this.#leadFormStyled = true;
+      this.#addStyles(leadForm.leadFormStyles);
+    }
     const language = resolveLanguage({
       override: this.languageOverride,
       botLanguage: this.#chat.bot?.bot_language,
@@ -384,6 +381,14 @@ export class ChatbotWidget extends LitElement {
       const field = this.#textarea && !this.#textarea.disabled ? this.#textarea : this.shadowRoot?.querySelector<HTMLElement>('.panel button');
       field?.focus({ preventScroll: true });
     }
+  }
+
+  // Styles of an on-demand module join the widget's (as a <style> where constructed style sheets are missing).
+  #addStyles(styles: CSSResult): void {
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = styles.styleSheet;
+    if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    else adoptStyles(root, [styles]);
   }
 
   #watchViewport(on: boolean): void {
@@ -510,23 +515,6 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
-  #submitLeadForm(event: SubmitEvent, fields: readonly LeadFormField[]): void {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const values = Object.fromEntries(fields.map((field) => [field, (form.elements.namedItem(field) as HTMLInputElement).value.trim()]));
-    const errors = validateLead(fields, values);
-    if (errors.missing.length > 0 || errors.invalidEmail) {
-      this.leadErrors = errors;
-      const first = errors.missing[0] ?? 'email';
-      (form.elements.namedItem(first) as HTMLInputElement).focus();
-      return;
-    }
-    this.leadErrors = undefined;
-    this.#focusAfterUpdate = 'composer';
-    this.#announce(this.pack.leadThanks);
-    void this.#chat.submitLead(values);
-  }
-
   #time(at: number): TemplateResult {
     const date = new Date(at);
     return html`<time datetime=${date.toISOString()}>${this.#timeFormat!.format(date)}</time>`;
@@ -581,38 +569,22 @@ export class ChatbotWidget extends LitElement {
     return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message], () => this.#renderAnswer(message));
   }
 
-  #renderLeadForm(fields: readonly LeadFormField[]): TemplateResult {
-    const s = this.pack;
-    if (this.#chat.conversation.lead.status === 'submitted') {
-      return html`<p class="note" part="lead-form">${s.leadThanks}</p>`;
-    }
-    const values = this.#chat.conversation.lead.values;
-    const errors = this.leadErrors;
-    return html`<form class="lead" part="lead-form" novalidate aria-labelledby="lead-title" @submit=${(event: SubmitEvent) => this.#submitLeadForm(event, fields)}>
-      <h3 id="lead-title">${s.leadTitle}</h3>
-      <p>${s.leadIntro}</p>
-      ${errors
-        ? html`<p class="error" role="alert">${errors.missing.length > 0 ? s.leadMissing(errors.missing.length) : s.leadInvalidEmail}</p>`
-        : nothing}
-      ${fields.map((field) => {
-        const [label, type, autocomplete] = LEAD_INPUTS[field];
-        const invalid = !!errors && (errors.missing.includes(field) || (field === 'email' && errors.invalidEmail));
-        return html`<label>
-          <span>${s[label] as string}</span>
-          <input
-            name=${field}
-            type=${type}
-            autocomplete=${autocomplete}
-            dir="auto"
-            required
-            aria-invalid=${invalid ? 'true' : 'false'}
-            .value=${values[field] ?? ''}
-            @input=${(event: InputEvent) => this.#chat.updateLead({ [field]: (event.target as HTMLInputElement).value })}
-          />
-        </label>`;
-      })}
-      <button type="submit" class="text-button">${s.leadSubmit}</button>
-    </form>`;
+  #renderLeadForm(): unknown {
+    const module = this.#leadForm.module;
+    return module?.renderLeadForm({
+      strings: this.pack,
+      fields: leadFields(this.#chat.bot?.collect_customer_info),
+      lead: this.#chat.conversation.lead,
+      errors: this.leadErrors,
+      onInput: (values) => this.#chat.updateLead(values),
+      onInvalid: (errors) => (this.leadErrors = errors),
+      onSubmit: (values) => {
+        this.leadErrors = undefined;
+        this.#focusAfterUpdate = 'composer';
+        this.#announce(this.pack.leadThanks);
+        void this.#chat.submitLead(values, module.postLead);
+      },
+    });
   }
 
   #renderThread(): TemplateResult {
@@ -620,22 +592,9 @@ export class ChatbotWidget extends LitElement {
     const { conversation, bot } = this.#chat;
     const messages = conversation.messages;
     const info = bot?.collect_customer_info;
-    const fields = leadFields(info);
     const leadShown = leadFormDue(conversation, info);
     // The lead form sits after the answer that made it due.
-    let leadAfter = -1;
-    if (leadShown) {
-      const threshold = leadThreshold(info);
-      let done = 0;
-      leadAfter = messages.length - 1;
-      for (let index = 0; index < messages.length && threshold > 0; index++) {
-        const message = messages[index]!;
-        if (message.role === 'assistant' && message.status === 'complete' && ++done === threshold) {
-          leadAfter = index;
-          break;
-        }
-      }
-    }
+    const leadAfter = leadShown ? (this.#leadForm.module?.leadFormIndex(conversation, info) ?? -2) : -2;
     const last = messages.at(-1);
     const chips =
       last?.role === 'assistant' && last.status === 'complete' && !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
@@ -643,18 +602,22 @@ export class ChatbotWidget extends LitElement {
         : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.#botName)}</p>` : nothing}
-      ${leadShown && leadAfter < 0 ? this.#renderLeadForm(fields) : nothing}
-      ${messages.map((message, index) => html`${this.#renderMessage(message)}${index === leadAfter ? this.#renderLeadForm(fields) : nothing}`)}
+      ${leadAfter === -1 ? this.#renderLeadForm() : nothing}
+      ${messages.map((message, index) => html`${this.#renderMessage(message)}${index === leadAfter ? this.#renderLeadForm() : nothing}`)}
       ${chips}
     </div>`;
   }
 
   #renderBody(): TemplateResult {
     const s = this.pack;
-    // Nothing but the loading notice until the language pack is in: a notice drawn before would speak English.
-    const status = this.packPending ? 'loading' : this.#chat.status;
+    // Nothing but the loading notice until the language pack is in (a notice drawn before would speak
+    // English), nor while a lead form due at once is still on its way.
+    const { status: botStatus, conversation, bot } = this.#chat;
+    const leadFormMissing = botStatus === 'ready' && leadFormDue(conversation, bot?.collect_customer_info) && !this.#leadForm.module;
+    const leadFormFailed = leadFormMissing && this.#leadForm.failed;
+    const status = leadFormFailed ? 'unavailable' : this.packPending || leadFormMissing ? 'loading' : botStatus;
     if (status === 'unavailable') {
-      const reason = this.#chat.unavailableReason ?? 'load-failed';
+      const reason = (leadFormFailed ? undefined : this.#chat.unavailableReason) ?? 'load-failed';
       return html`<div class="state problem" part="notice" role="alert">
         <p>${s[FAILURE_STRINGS[reason]]}</p>
         ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.#chat.load()}>${s.retry}</button>` : nothing}

@@ -409,40 +409,6 @@ const widget = css`
     background: var(--_surface);
   }
 
-  .lead {
-    display: grid;
-    gap: 10px;
-    padding: 14px;
-    border: 1px solid var(--_border);
-    border-radius: var(--_bubble-radius);
-    background: var(--_surface);
-  }
-  .lead h3 {
-    margin: 0;
-    font-size: 1em;
-  }
-  .lead p {
-    margin: 0;
-  }
-  .lead label {
-    display: grid;
-    gap: 4px;
-    font-size: 0.9em;
-  }
-  .lead input {
-    padding: 8px 10px;
-    border: 1px solid var(--_text-muted);
-    border-radius: 8px;
-    background: var(--_background);
-  }
-  .lead input[aria-invalid='true'] {
-    border-color: var(--_error);
-  }
-  .lead .error {
-    color: var(--_error);
-    font-size: 0.9em;
-  }
-
   .jump {
     position: absolute;
     inset-inline: 0;

@@ -1,0 +1,151 @@
+// The lead form, a feature only bots that collect customer information use: its template, its styles, its
+// checks and its request. The widget imports this module (its own chunk in the script-tag build) as soon as
+// the bot's information asks for lead fields, so it is in before the form is due.
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { WidgetBot } from '../../api/widget-bot.js';
+import type { WidgetStrings } from '../../i18n/index.js';
+import { leadThreshold, type Conversation, type LeadFormField, type LeadState } from '../chat-state.js';
+
+export { postLead } from '../lead-request.js';
+
+/** What is wrong with the lead form's values. */
+export interface LeadFormErrors {
+  /** Asked fields left blank. */
+  missing: LeadFormField[];
+  /** Whether the email does not look like one. */
+  invalidEmail: boolean;
+}
+
+/** Missing and invalid fields of the lead form (every asked field is required; email must look like one). */
+export function validateLead(fields: readonly LeadFormField[], values: Record<string, string>): LeadFormErrors {
+  const missing = fields.filter((field) => !values[field]?.trim());
+  const email = values['email']?.trim() ?? '';
+  const invalidEmail = fields.includes('email') && email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+  return { missing, invalidEmail };
+}
+
+/**
+ * Index of the message the lead form follows: the answer that made it due (the `numberShowing`th complete
+ * one), else the last message (-1, before everything, in an empty conversation).
+ */
+export function leadFormIndex(conversation: Conversation, info: WidgetBot['collect_customer_info'] | undefined): number {
+  const threshold = leadThreshold(info);
+  const { messages } = conversation;
+  let done = 0;
+  for (let index = 0; index < messages.length && threshold > 0; index++) {
+    const message = messages[index]!;
+    if (message.role === 'assistant' && message.status === 'complete' && ++done === threshold) return index;
+  }
+  return messages.length - 1;
+}
+
+// The input of each lead field: its label in the pack, its type and its autofill hint.
+const LEAD_INPUTS: Record<
+  LeadFormField,
+  [label: keyof WidgetStrings, type: 'text' | 'email' | 'tel', autocomplete: 'name' | 'email' | 'tel' | 'organization']
+> = {
+  name: ['leadName', 'text', 'name'],
+  email: ['leadEmail', 'email', 'email'],
+  phone: ['leadPhone', 'tel', 'tel'],
+  company: ['leadCompany', 'text', 'organization'],
+};
+
+/** What the lead form shows and reports. */
+export interface LeadFormView {
+  /** The widget's strings. */
+  strings: WidgetStrings;
+  /** The fields asked for, in display order. */
+  fields: readonly LeadFormField[];
+  /** The form's state (typed values, sent or not). */
+  lead: LeadState;
+  /** What the last attempt to send got wrong, if anything. */
+  errors: LeadFormErrors | undefined;
+  /** Called with each edit of a field. */
+  onInput(values: Record<string, string>): void;
+  /** Called when a send was refused, with what is wrong (the first wrong field has the focus). */
+  onInvalid(errors: LeadFormErrors): void;
+  /** Called with the trimmed values of every field when they are complete and valid. */
+  onSubmit(values: Record<string, string>): void;
+}
+
+function submit(event: SubmitEvent, view: LeadFormView): void {
+  event.preventDefault();
+  const form = event.currentTarget as HTMLFormElement;
+  const input = (field: string) => form.elements.namedItem(field) as HTMLInputElement;
+  const values = Object.fromEntries(view.fields.map((field) => [field, input(field).value.trim()]));
+  const errors = validateLead(view.fields, values);
+  if (errors.missing.length > 0 || errors.invalidEmail) {
+    input(errors.missing[0] ?? 'email').focus();
+    view.onInvalid(errors);
+  } else {
+    view.onSubmit(values);
+  }
+}
+
+/** The lead form, or the thanks shown once it was sent. */
+export function renderLeadForm(view: LeadFormView): TemplateResult {
+  const { strings: s, errors } = view;
+  if (view.lead.status === 'submitted') return html`<p class="note" part="lead-form">${s.leadThanks}</p>`;
+  return html`<form class="lead" part="lead-form" novalidate aria-labelledby="lead-title" @submit=${(event: SubmitEvent) => submit(event, view)}>
+    <h3 id="lead-title">${s.leadTitle}</h3>
+    <p>${s.leadIntro}</p>
+    ${errors
+      ? html`<p class="error" role="alert">${errors.missing.length > 0 ? s.leadMissing(errors.missing.length) : s.leadInvalidEmail}</p>`
+      : nothing}
+    ${view.fields.map((field) => {
+      const [label, type, autocomplete] = LEAD_INPUTS[field];
+      const invalid = !!errors && (errors.missing.includes(field) || (field === 'email' && errors.invalidEmail));
+      return html`<label>
+        <span>${s[label] as string}</span>
+        <input
+          name=${field}
+          type=${type}
+          autocomplete=${autocomplete}
+          dir="auto"
+          required
+          aria-invalid=${invalid ? 'true' : 'false'}
+          .value=${view.lead.values[field] ?? ''}
+          @input=${(event: InputEvent) => view.onInput({ [field]: (event.target as HTMLInputElement).value })}
+        />
+      </label>`;
+    })}
+    <button type="submit" class="text-button">${s.leadSubmit}</button>
+  </form>`;
+}
+
+/** The lead form's styles, added to the widget's when this module arrives. */
+export const leadFormStyles = css`
+  .lead {
+    display: grid;
+    gap: 10px;
+    padding: 14px;
+    border: 1px solid var(--_border);
+    border-radius: var(--_bubble-radius);
+    background: var(--_surface);
+  }
+  .lead h3 {
+    margin: 0;
+    font-size: 1em;
+  }
+  .lead p {
+    margin: 0;
+  }
+  .lead label {
+    display: grid;
+    gap: 4px;
+    font-size: 0.9em;
+  }
+  .lead input {
+    padding: 8px 10px;
+    border: 1px solid var(--_text-muted);
+    border-radius: 8px;
+    background: var(--_background);
+  }
+  .lead input[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  .lead .error {
+    color: var(--_error);
+    font-size: 0.9em;
+  }
+`;
