@@ -6,6 +6,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import '../src/chatbot-widget.js';
 import { englishStrings, loadStrings } from '../src/i18n/index.js';
+import { LEAD_STRINGS } from '../src/i18n/lead-form.js';
 import type { Theme } from '../src/themes/tokens.js';
 import type { StorageKind } from '../src/widget/conversation-store.js';
 import type { ChatbotWidget, WidgetMode } from '../src/widget/chatbot-widget.component.js';
@@ -376,7 +377,7 @@ export const LeadForm: Story = {
     const inputs = [...form.querySelectorAll('input')].map((input) => input.name);
     check(inputs.join(',') === 'name,email', `the form asks for name and email, got ${inputs.join(',')}`);
     check(root.querySelector('textarea')?.disabled, 'the message field waits for the lead form');
-    check(textOf(form.querySelector('h3')) === englishStrings.leadTitle, 'the form has its title');
+    check(textOf(form.querySelector('h3')) === LEAD_STRINGS.en.leadTitle, 'the form has its title');
   },
 };
 
@@ -399,7 +400,7 @@ export const LeadFormSent: Story = {
     check(event.fields['email'] === 'ada@example.com', 'the event carries the values');
     check(event.delivered, 'the service stored the lead');
     check(leadService.leads.length === 1 && leadService.leads[0]!.fields['name'] === 'Ada Lovelace', 'the fake service holds the lead');
-    await waitFor(() => textOf(root.querySelector('[part~="lead-form"]')) === englishStrings.leadThanks, 'the thank-you note');
+    await waitFor(() => textOf(root.querySelector('[part~="lead-form"]')) === LEAD_STRINGS.en.leadThanks, 'the thank-you note');
     check(!root.querySelector('textarea')?.disabled, 'the conversation can go on');
   },
 };

@@ -1,22 +1,6 @@
 // Arabic strings of <chatbot-widget> (written right to left).
 import type { WidgetStrings } from './en.js';
 
-const plural = new Intl.PluralRules('ar');
-
-// Called with 1 or more (the form shows no count when nothing is missing), so Arabic's 'zero' form is not needed.
-function missingFields(count: number): string {
-  switch (plural.select(count)) {
-    case 'one':
-      return 'يرجى ملء حقل مطلوب واحد.';
-    case 'two':
-      return 'يرجى ملء حقلين مطلوبين.';
-    case 'few':
-      return `يرجى ملء ${count} حقول مطلوبة.`;
-    default:
-      return `يرجى ملء ${count} حقلًا مطلوبًا.`;
-  }
-}
-
 /** Arabic. */
 const ar: WidgetStrings = {
   lang: 'ar',
@@ -54,17 +38,6 @@ const ar: WidgetStrings = {
   unauthorized: 'تعذر على هذا المساعد تأكيد صلاحية الوصول.',
   loadFailed: 'تعذر تحميل المساعد.',
   answered: (botName, answer) => `${botName}: ${answer}`,
-  leadTitle: 'قبل أن نتابع',
-  leadIntro: 'يرجى إخبارنا بكيفية التواصل معك.',
-  leadName: 'الاسم',
-  leadEmail: 'البريد الإلكتروني',
-  leadPhone: 'الهاتف',
-  leadCompany: 'الشركة',
-  leadSubmit: 'إرسال البيانات',
-  leadThanks: 'شكرًا لك! تم إرسال بياناتك.',
-  leadMissing: missingFields,
-  leadInvalidEmail: 'يرجى إدخال بريد إلكتروني صالح.',
-  leadPending: 'يرجى ملء النموذج أعلاه للمتابعة.',
   disclaimer: 'تُنشأ الإجابات تلقائيًا وقد تحتوي على أخطاء.',
 };
 export default ar;

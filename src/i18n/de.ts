@@ -38,18 +38,6 @@ const de: WidgetStrings = {
   unauthorized: 'Dieser Assistent konnte den Zugriff nicht bestätigen.',
   loadFailed: 'Der Assistent konnte nicht geladen werden.',
   answered: (botName, answer) => `${botName}: ${answer}`,
-  leadTitle: 'Bevor es weitergeht',
-  leadIntro: 'Bitte sagen Sie uns, wie wir Sie erreichen.',
-  leadName: 'Name',
-  leadEmail: 'E-Mail',
-  leadPhone: 'Telefon',
-  leadCompany: 'Firma',
-  leadSubmit: 'Angaben senden',
-  leadThanks: 'Vielen Dank! Ihre Angaben wurden gesendet.',
-  leadMissing: (count) =>
-    count === 1 ? 'Bitte füllen Sie 1 Pflichtfeld aus.' : `Bitte füllen Sie ${count} Pflichtfelder aus.`,
-  leadInvalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-  leadPending: 'Bitte füllen Sie zuerst das Formular oben aus.',
   disclaimer: 'Antworten werden automatisch erstellt und können Fehler enthalten.',
 };
 export default de;

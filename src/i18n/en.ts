@@ -72,28 +72,6 @@ export interface WidgetStrings {
   loadFailed: string;
   /** Announcement of a finished answer. */
   answered: (botName: string, answer: string) => string;
-  /** Title of the lead form. */
-  leadTitle: string;
-  /** Introduction of the lead form. */
-  leadIntro: string;
-  /** Label of the name field. */
-  leadName: string;
-  /** Label of the email field. */
-  leadEmail: string;
-  /** Label of the phone field. */
-  leadPhone: string;
-  /** Label of the company field. */
-  leadCompany: string;
-  /** Label of the lead form's submit button. */
-  leadSubmit: string;
-  /** Shown once the lead form was sent. */
-  leadThanks: string;
-  /** Summary of missing required fields. */
-  leadMissing: (count: number) => string;
-  /** Error of an email field that is not an email address. */
-  leadInvalidEmail: string;
-  /** Placeholder of the message field while the lead form waits. */
-  leadPending: string;
   /** Small print under the message field. */
   disclaimer: string;
 }
@@ -135,17 +113,6 @@ const en: WidgetStrings = {
   unauthorized: 'This assistant could not confirm access.',
   loadFailed: 'The assistant could not be loaded.',
   answered: (botName, answer) => `${botName}: ${answer}`,
-  leadTitle: 'Before we go on',
-  leadIntro: 'Please tell us how we can reach you.',
-  leadName: 'Name',
-  leadEmail: 'Email',
-  leadPhone: 'Phone',
-  leadCompany: 'Company',
-  leadSubmit: 'Send details',
-  leadThanks: 'Thank you! Your details were sent.',
-  leadMissing: (count) => (count === 1 ? 'Please fill in 1 required field.' : `Please fill in ${count} required fields.`),
-  leadInvalidEmail: 'Please enter a valid email address.',
-  leadPending: 'Please fill in the form above to continue.',
   disclaimer: 'Answers are generated automatically and may contain mistakes.',
 };
 export default en;

@@ -38,18 +38,6 @@ const es: WidgetStrings = {
   unauthorized: 'Este asistente no pudo confirmar el acceso.',
   loadFailed: 'No se pudo cargar el asistente.',
   answered: (botName, answer) => `${botName}: ${answer}`,
-  leadTitle: 'Antes de continuar',
-  leadIntro: 'Dinos cómo podemos contactarte.',
-  leadName: 'Nombre',
-  leadEmail: 'Correo electrónico',
-  leadPhone: 'Teléfono',
-  leadCompany: 'Empresa',
-  leadSubmit: 'Enviar datos',
-  leadThanks: '¡Gracias! Tus datos se han enviado.',
-  leadMissing: (count) =>
-    count === 1 ? 'Rellena 1 campo obligatorio.' : `Rellena ${count} campos obligatorios.`,
-  leadInvalidEmail: 'Introduce una dirección de correo válida.',
-  leadPending: 'Rellena el formulario de arriba para continuar.',
   disclaimer: 'Las respuestas se generan automáticamente y pueden contener errores.',
 };
 export default es;

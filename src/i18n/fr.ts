@@ -38,18 +38,6 @@ const fr: WidgetStrings = {
   unauthorized: 'Cet assistant n’a pas pu confirmer l’accès.',
   loadFailed: 'Impossible de charger l’assistant.',
   answered: (botName, answer) => `${botName} : ${answer}`,
-  leadTitle: 'Avant de continuer',
-  leadIntro: 'Indiquez-nous comment vous joindre.',
-  leadName: 'Nom',
-  leadEmail: 'E-mail',
-  leadPhone: 'Téléphone',
-  leadCompany: 'Entreprise',
-  leadSubmit: 'Envoyer mes coordonnées',
-  leadThanks: 'Merci ! Vos coordonnées ont été envoyées.',
-  leadMissing: (count) =>
-    count <= 1 ? `Veuillez remplir ${count} champ obligatoire.` : `Veuillez remplir ${count} champs obligatoires.`,
-  leadInvalidEmail: 'Veuillez saisir une adresse e-mail valide.',
-  leadPending: 'Veuillez remplir le formulaire ci-dessus pour continuer.',
   disclaimer: 'Les réponses sont générées automatiquement et peuvent contenir des erreurs.',
 };
 export default fr;

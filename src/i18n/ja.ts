@@ -38,17 +38,6 @@ const ja: WidgetStrings = {
   unauthorized: 'このアシスタントはアクセスを確認できませんでした。',
   loadFailed: 'アシスタントを読み込めませんでした。',
   answered: (botName, answer) => `${botName}：${answer}`,
-  leadTitle: '続ける前に',
-  leadIntro: 'ご連絡先を教えてください。',
-  leadName: 'お名前',
-  leadEmail: 'メールアドレス',
-  leadPhone: '電話番号',
-  leadCompany: '会社名',
-  leadSubmit: '送信する',
-  leadThanks: 'ありがとうございます。送信しました。',
-  leadMissing: (count) => `必須項目が${count}件未入力です。`,
-  leadInvalidEmail: '有効なメールアドレスを入力してください。',
-  leadPending: '続けるには上のフォームにご記入ください。',
   disclaimer: '回答は自動生成されており、誤りを含む場合があります。',
 };
 export default ja;

@@ -38,17 +38,6 @@ const vi: WidgetStrings = {
   unauthorized: 'Trợ lý này không xác nhận được quyền truy cập.',
   loadFailed: 'Không tải được trợ lý.',
   answered: (botName, answer) => `${botName}: ${answer}`,
-  leadTitle: 'Trước khi tiếp tục',
-  leadIntro: 'Vui lòng cho chúng tôi biết cách liên hệ với bạn.',
-  leadName: 'Họ tên',
-  leadEmail: 'Email',
-  leadPhone: 'Số điện thoại',
-  leadCompany: 'Công ty',
-  leadSubmit: 'Gửi thông tin',
-  leadThanks: 'Cảm ơn bạn! Thông tin đã được gửi.',
-  leadMissing: (count) => `Vui lòng điền ${count} trường bắt buộc.`,
-  leadInvalidEmail: 'Vui lòng nhập địa chỉ email hợp lệ.',
-  leadPending: 'Vui lòng điền biểu mẫu phía trên để tiếp tục.',
   disclaimer: 'Câu trả lời được tạo tự động và có thể có sai sót.',
 };
 export default vi;

@@ -571,8 +571,10 @@ export class ChatbotWidget extends LitElement {
 
   #renderLeadForm(): unknown {
     const module = this.#leadForm.module;
-    return module?.renderLeadForm({
-      strings: this.pack,
+    if (!module) return nothing;
+    const strings = module.leadStrings(this.pack.lang, this.strings);
+    return module.renderLeadForm({
+      strings,
       fields: leadFields(this.#chat.bot?.collect_customer_info),
       lead: this.#chat.conversation.lead,
       errors: this.leadErrors,
@@ -581,7 +583,7 @@ export class ChatbotWidget extends LitElement {
       onSubmit: (values) => {
         this.leadErrors = undefined;
         this.#focusAfterUpdate = 'composer';
-        this.#announce(this.pack.leadThanks);
+        this.#announce(strings.leadThanks);
         void this.#chat.submitLead(values, module.postLead);
       },
     });
@@ -636,7 +638,7 @@ export class ChatbotWidget extends LitElement {
         ${renderComposer({
           value: this.draft,
           label: s.messageLabel,
-          placeholder: leadBlocking ? s.leadPending : s.placeholder,
+          placeholder: (leadBlocking && this.#leadForm.module?.leadStrings(s.lang, this.strings).leadPending) || s.placeholder,
           busy,
           disabled: leadBlocking,
           sendLabel: s.send,

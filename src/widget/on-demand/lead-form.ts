@@ -3,7 +3,9 @@
 // the bot's information asks for lead fields, so it is in before the form is due.
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { WidgetBot } from '../../api/widget-bot.js';
-import type { WidgetStrings } from '../../i18n/index.js';
+import { applyStringOverrides, type LeadStrings, type WidgetStringOverrides } from '../../i18n/index.js';
+import { LEAD_STRINGS } from '../../i18n/lead-form.js';
+import type { Language } from '../../i18n/languages.js';
 import { leadThreshold, type Conversation, type LeadFormField, type LeadState } from '../chat-state.js';
 
 export { postLead } from '../lead-request.js';
@@ -39,10 +41,21 @@ export function leadFormIndex(conversation: Conversation, info: WidgetBot['colle
   return messages.length - 1;
 }
 
-// The input of each lead field: its label in the pack, its type and its autofill hint.
+let lastStrings: { language: string; overrides: unknown; strings: LeadStrings } | undefined;
+
+/** The lead form's strings in a language (English when it has none), with a host page's overrides applied. */
+export function leadStrings(language: string, overrides: WidgetStringOverrides | undefined): LeadStrings {
+  if (lastStrings?.language !== language || lastStrings.overrides !== overrides) {
+    const strings = applyStringOverrides(LEAD_STRINGS[language as Language] ?? LEAD_STRINGS.en, overrides);
+    lastStrings = { language, overrides, strings };
+  }
+  return lastStrings.strings;
+}
+
+// The input of each lead field: its label among the strings, its type and its autofill hint.
 const LEAD_INPUTS: Record<
   LeadFormField,
-  [label: keyof WidgetStrings, type: 'text' | 'email' | 'tel', autocomplete: 'name' | 'email' | 'tel' | 'organization']
+  [label: keyof LeadStrings, type: 'text' | 'email' | 'tel', autocomplete: 'name' | 'email' | 'tel' | 'organization']
 > = {
   name: ['leadName', 'text', 'name'],
   email: ['leadEmail', 'email', 'email'],
@@ -52,8 +65,8 @@ const LEAD_INPUTS: Record<
 
 /** What the lead form shows and reports. */
 export interface LeadFormView {
-  /** The widget's strings. */
-  strings: WidgetStrings;
+  /** The lead form's strings (see leadStrings). */
+  strings: LeadStrings;
   /** The fields asked for, in display order. */
   fields: readonly LeadFormField[];
   /** The form's state (typed values, sent or not). */

@@ -137,6 +137,19 @@ describe('<chatbot-widget> lead form', () => {
     expect(part<HTMLTextAreaElement>(third.el, 'input').disabled).to.equal(false);
   });
 
+  it("speaks the widget's language and takes the host page's overrides", async () => {
+    const { el } = await mountWidget({ lang: 'fr', bot: { collect_customer_info: { numberShowing: 0, email: true } } });
+    expect(byRole(part(el, 'lead-form'), 'heading').textContent).to.equal('Avant de continuer');
+    expect(part<HTMLTextAreaElement>(el, 'input').placeholder).to.equal('Veuillez remplir le formulaire ci-dessus pour continuer.');
+    el.strings = { leadTitle: 'One more thing', leadMissing: 'Fill it all in', leadPending: 'The form first, please' };
+    await el.updateComplete;
+    expect(byRole(part(el, 'lead-form'), 'heading').textContent).to.equal('One more thing');
+    expect(part<HTMLTextAreaElement>(el, 'input').placeholder).to.equal('The form first, please');
+    byRole<HTMLButtonElement>(part(el, 'lead-form'), 'button', { name: 'Envoyer mes coordonnées' }).click();
+    await el.updateComplete;
+    expect(byRole(part(el, 'lead-form'), 'alert').textContent).to.equal('Fill it all in');
+  });
+
   it('does not ask again after a new conversation once sent', async () => {
     const { el } = await mountWidget({ bot: { collect_customer_info: { numberShowing: 0, name: true } } });
     await fill(el, 'Name', 'Ada');
