@@ -18,6 +18,8 @@ export interface WidgetFixtureOptions {
   answer: (request: { message: string; body: Record<string, unknown> }, response: ServerResponse) => Promise<void> | void;
   /** Directory holding the built files (default dist/). */
   distDir?: string;
+  /** More HTML pages by path (`/floor`: a benchmark's page without the widget), served as they are. */
+  pages?: Record<string, string>;
 }
 
 /** A running fixture. */
@@ -62,6 +64,12 @@ export async function startWidgetFixture(options: WidgetFixtureOptions): Promise
             `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot"></div></main>` +
             `<script src="/dist/chatbot-widget.js"${attributes}></script></body></html>`,
         );
+        return;
+      }
+      const page = options.pages?.[url.pathname];
+      if (page !== undefined) {
+        response.writeHead(200, headers('text/html; charset=utf-8'));
+        response.end(page);
         return;
       }
       if (url.pathname.startsWith('/dist/')) {
