@@ -316,17 +316,20 @@ export class ChatbotWidget extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#chat.configure({
-      botId: this.botId,
-      baseUrl: this.baseUrl,
-      token: this.token,
-      apiKey: this.apiKey,
-      apiKeyHeader: this.apiKeyHeader,
-      fetch: this.fetch,
-      typeQa: this.typeQa,
-      storage: this.storage,
-      settings: this.settings,
-    });
+    // A streamed frame changes no property: the controller's configuration is checked only when one changed.
+    if (changed.size > 0) {
+      this.#chat.configure({
+        botId: this.botId,
+        baseUrl: this.baseUrl,
+        token: this.token,
+        apiKey: this.apiKey,
+        apiKeyHeader: this.apiKeyHeader,
+        fetch: this.fetch,
+        typeQa: this.typeQa,
+        storage: this.storage,
+        settings: this.settings,
+      });
+    }
     const bot = this.#chat.bot;
     if (leadFields(bot?.collect_customer_info).length > 0) this.#leadForm.want(bot);
     const leadForm = this.#leadForm.module;

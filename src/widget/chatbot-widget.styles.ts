@@ -146,7 +146,10 @@ const widget = css`
     color: var(--_link);
   }
 
+  /* A scroller of its own layer: following a streamed answer scrolls it every frame, which must not repaint
+     everything in it. */
   .thread {
+    will-change: scroll-position;
     flex: 1;
     overflow-y: auto;
     overscroll-behavior: contain;
@@ -176,13 +179,19 @@ const widget = css`
     border-radius: var(--_bubble-radius);
   }
 
+  /* A message off screen is not laid out or painted (a long conversation costs no more per frame than a short
+     one); its 4px padding, taken back by the margin, keeps focus rings inside the paint containment. */
   .message {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 120px;
+    padding: 4px;
+    margin: -4px;
     display: flex;
     flex-direction: column;
     align-self: flex-start;
     align-items: flex-start;
     gap: 4px;
-    max-width: 88%;
+    max-width: calc(88% + 8px);
   }
   .message.user {
     align-self: flex-end;
