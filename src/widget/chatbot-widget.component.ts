@@ -160,12 +160,12 @@ export class ChatbotWidget extends LitElement {
     strings: { attribute: false },
     settings: { attribute: false },
     fetch: { attribute: false },
-    pack: { state: true, attribute: false },
-    packPending: { state: true, attribute: false },
-    draft: { state: true, attribute: false },
-    stuckToBottom: { state: true, attribute: false },
-    announcement: { state: true, attribute: false },
-    leadErrors: { state: true, attribute: false },
+    pack: { state: true },
+    packPending: { state: true },
+    draft: { state: true },
+    stuckToBottom: { state: true },
+    announcement: { state: true },
+    leadErrors: { state: true },
   };
 
   /** The bot to chat with (its UUID). */
