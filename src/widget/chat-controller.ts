@@ -1,8 +1,8 @@
 // Owns the widget's async state: the bot's information, the conversation, and the one answer being
 // streamed. One AbortController per request; every result checks that it still belongs to the current
 // request (stale responses are dropped); streamed text is batched and handed to the element at most once per
-// animation frame; questions asked before the bot is ready, while an answer streams or while the lead form
-// waits are queued in order, never lost.
+// animation frame (every other frame while it arrives slowly); questions asked before the bot is ready, while
+// an answer streams or while the lead form waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError } from '../api/errors.js';
 import type { WidgetBot } from '../api/widget-bot.js';
@@ -109,6 +109,12 @@ export function classifyFailure(error: unknown): FailureKind {
 
 /** Most answer characters rendered in one animation frame. */
 const FRAME_TEXT_LIMIT = 2000;
+/**
+ * Least time between two renders of an answer that streams slowly (ms): every second frame at 60 Hz. At 50
+ * tokens a second nearly every token would otherwise be a frame of its own, and a frame (style, layout,
+ * paint) costs far more than the words it adds.
+ */
+const MIN_FRAME_INTERVAL = 32;
 /** Most characters of the first render of an answer, which happens at once rather than in a frame. */
 const FIRST_TEXT_LIMIT = 1000;
 
@@ -345,19 +351,22 @@ export class ChatController implements ReactiveController {
   }
 
   #quietFrame = false;
+  #flushedAt = 0;
 
   // At most one render per animation frame, and at most FRAME_TEXT_LIMIT characters in it: a burst of a
-  // whole long answer is shown over a few frames instead of in one long task.
+  // whole long answer is shown over a few frames instead of in one long task. Less than a frame's worth of
+  // text waits until MIN_FRAME_INTERVAL has passed since the last render.
   #scheduleFlush(answerId: string): void {
     if (this.#frame) return;
-    this.#frame = requestAnimationFrame(() => {
+    this.#frame = requestAnimationFrame((now) => {
       this.#frame = 0;
       if (this.#activeAnswerId !== answerId) return;
-      if (this.#quietFrame) {
+      if (this.#quietFrame || (now - this.#flushedAt < MIN_FRAME_INTERVAL && this.#pendingText.length < FRAME_TEXT_LIMIT)) {
         this.#quietFrame = false;
         this.#scheduleFlush(answerId);
         return;
       }
+      this.#flushedAt = now;
       this.#flushText(FRAME_TEXT_LIMIT);
       if (this.#pendingText) this.#scheduleFlush(answerId);
       else this.#drained?.();

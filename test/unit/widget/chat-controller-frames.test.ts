@@ -1,0 +1,101 @@
+// The chat controller's frame pacing, driven without a browser: a fake element, the controller's two requests
+// answered in memory, and animation frames run by hand at 60 Hz.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ChatController } from '../../../src/widget/chat-controller.js';
+
+const FRAME_MS = 1000 / 60;
+const pending = new Map<number, FrameRequestCallback>();
+let nextFrameId = 1;
+const saved: Record<string, unknown> = {};
+
+before(() => {
+  for (const name of ['window', 'document', 'requestAnimationFrame', 'cancelAnimationFrame']) saved[name] = Reflect.get(globalThis, name);
+  Object.assign(globalThis, {
+    window: { addEventListener() {}, removeEventListener() {} },
+    document: { visibilityState: 'visible' },
+    requestAnimationFrame: (callback: FrameRequestCallback) => {
+      pending.set(nextFrameId, callback);
+      return nextFrameId++;
+    },
+    cancelAnimationFrame: (id: number) => pending.delete(id),
+  });
+});
+
+after(() => Object.assign(globalThis, saved));
+
+/** Runs the animation frame callbacks requested so far, with this frame's time. */
+function runFrame(now: number): void {
+  const due = [...pending.values()];
+  pending.clear();
+  for (const callback of due) callback(now);
+}
+
+/** Lets the streamed bytes travel through the client's readers. */
+const settle = async () => {
+  for (let round = 0; round < 5; round++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** An element stand-in: connected, an event target, counting the updates it was asked for. */
+class FakeElement extends EventTarget {
+  isConnected = true;
+  updates = 0;
+  controllers: { hostConnected?(): void }[] = [];
+  addController(controller: { hostConnected?(): void }): void {
+    this.controllers.push(controller);
+  }
+  removeController(): void {}
+  requestUpdate(): void {
+    this.updates += 1;
+  }
+  readonly updateComplete = Promise.resolve(true);
+}
+
+describe('ChatController frames', () => {
+  it('renders an answer streamed a token per frame at most every other frame, and all of it in the end', async () => {
+    const encoder = new TextEncoder();
+    let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const fetchInMemory = (async (url: string) => {
+      if (url.includes('/api/bot/information')) {
+        return new Response(JSON.stringify({ bot_name: 'Bot', is_activate: true, num_message_left: null }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) }), {
+        headers: { 'content-type': 'text/plain' },
+      });
+    }) as unknown as typeof fetch;
+    const element = new FakeElement();
+    const chat = new ChatController(element as unknown as HTMLElement & FakeElement);
+    element.controllers.forEach((controller) => controller.hostConnected?.());
+    chat.configure({ botId: 'bot', baseUrl: 'https://service.test', storage: 'none', fetch: fetchInMemory });
+    await settle();
+    assert.equal(chat.status, 'ready');
+    assert.equal(chat.send('Count to forty'), true);
+    await settle();
+    assert.ok(body, 'the answer was requested');
+
+    const answerText = () => chat.conversation.messages.at(-1)!.text;
+    const words = Array.from({ length: 40 }, (_, index) => `word${index} `);
+    let now = 1000;
+    let renders = 0;
+    for (const word of words) {
+      body.enqueue(encoder.encode(word));
+      await settle();
+      const shown = answerText();
+      runFrame((now += FRAME_MS));
+      if (answerText() !== shown) renders += 1;
+    }
+    body.close();
+    for (let frame = 0; frame < 10 && chat.busy; frame++) {
+      await settle();
+      runFrame((now += FRAME_MS));
+    }
+    await settle();
+    assert.equal(chat.busy, false);
+    assert.equal(chat.conversation.messages.at(-1)!.text, words.join('').trim());
+    // One render every second frame at most (the first words go out at once, outside any frame).
+    assert.ok(renders <= words.length / 2 + 1, `${renders} renders in ${words.length} frames`);
+    assert.ok(renders >= words.length / 4, `${renders} renders in ${words.length} frames: the answer must keep moving`);
+  });
+});
