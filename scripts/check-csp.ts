@@ -1,7 +1,8 @@
 // Checks that the built script-tag widget works under a strict Content-Security-Policy (docs/csp.md): a
 // local page sends the policy as a header and loads dist/chatbot-widget.js; headless Chromium opens the
 // launcher, loads the rest of the widget and a translation pack, chats (streamed Markdown, suggestions),
-// switches theme, and closes it. Exits 1 on any securitypolicyviolation event, any console message about
+// switches theme, and closes it; for a bot that collects customer information it loads the lead form's
+// on-demand chunk and sends the form. Exits 1 on any securitypolicyviolation event, any console message about
 // the policy, a page error, or a step that did not work. Uses dist/ as built (builds it when missing).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -80,6 +81,24 @@ async function chat(page: Page, lang: string): Promise<void> {
   });
 }
 
+// A bot that asks for an email before the first question: the lead form's on-demand chunk loads, its styles
+// join the shadow root's adopted sheets, and the form is sent.
+async function leadForm(page: Page): Promise<void> {
+  await step('[lead] the launcher opens on the lead form, loaded on demand and styled', async () => {
+    await page.locator(shadow('button.launcher')).waitFor({ timeout: 10000 });
+    await page.locator(shadow('button.launcher')).click();
+    await page.locator(shadow('form.lead input[name="email"]')).waitFor({ state: 'visible', timeout: 15000 });
+    const display = await page.evaluate(() => getComputedStyle(document.querySelector('chatbot-widget')!.shadowRoot!.querySelector('form.lead')!).display);
+    if (display !== 'grid') throw new Error(`the lead form's styles did not apply (display: ${display})`);
+  });
+  await step('[lead] the form is sent and the chat goes on', async () => {
+    await page.locator(shadow('form.lead input[name="email"]')).fill('ada@example.com');
+    await page.locator(shadow('form.lead button[type="submit"]')).click();
+    await page.locator(shadow('[part~="lead-form"]:not(form)')).waitFor({ timeout: 10000 });
+    await page.locator(shadow('textarea:not([disabled])')).waitFor({ timeout: 10000 });
+  });
+}
+
 async function main(): Promise<void> {
   if (!existsSync('dist/chatbot-widget.js') || !existsSync('dist/chatbot-widget-app.js')) {
     for (const mode of ['app', 'loader']) {
@@ -94,10 +113,11 @@ async function main(): Promise<void> {
   const problems: string[] = [];
   console.log(`Content-Security-Policy: ${STRICT_CSP}`);
   try {
-    for (const lang of ['en', 'vi']) {
+    for (const lang of ['en', 'vi', 'lead']) {
       const fixture = await startWidgetFixture({
         csp: STRICT_CSP,
-        scriptData: { lang, storage: 'none' },
+        scriptData: { lang: lang === 'lead' ? 'en' : lang, storage: 'none' },
+        bot: lang === 'lead' ? { collect_customer_info: { numberShowing: 0, email: true } } : {},
         answer: (_request, response) => {
           response.write(ANSWER.slice(0, 40));
           response.end(ANSWER.slice(40));
@@ -113,7 +133,7 @@ async function main(): Promise<void> {
       try {
         const response = await page.goto(fixture.url);
         if (!response?.headers()['content-security-policy']) throw new Error('the page was served without the policy');
-        await chat(page, lang);
+        await (lang === 'lead' ? leadForm(page) : chat(page, lang));
         const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
         problems.push(...violations.map((violation) => `[${lang}] violation: ${violation}`));
       } catch (error) {
