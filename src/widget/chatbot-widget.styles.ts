@@ -274,6 +274,13 @@ const widget = css`
     }
   }
 
+  /* A soft line break in an answer is a newline in the text: shown as a line break, as chat answers mean it. */
+  .markdown p,
+  .markdown li,
+  .markdown td,
+  .markdown th {
+    white-space: pre-line;
+  }
   .markdown > :first-child {
     margin-block-start: 0;
   }

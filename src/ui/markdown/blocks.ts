@@ -218,13 +218,13 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       blocks.push({ block: { type: 'table', align, header, rows }, line: start });
       continue;
     }
-    const body = [line.trim()];
+    const body = [line.trimStart()];
     i++;
     while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
-      body.push(lines[i]!.trim());
+      body.push(lines[i]!.trimStart());
       i++;
     }
-    blocks.push({ block: { type: 'paragraph', text: body.join('\n') }, line: start });
+    blocks.push({ block: { type: 'paragraph', text: body.join('\n').trimEnd() }, line: start });
   }
   return blocks;
 }

@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon } from '../icons.js';
 import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
-import { inlineText, parseInline, type Inline, type InlineOptions } from './inline.js';
+import { inlineText, parseInline, safeHref, type Inline, type InlineOptions } from './inline.js';
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
@@ -29,12 +29,14 @@ function renderInline(nodes: readonly Inline[]): unknown[] {
         return html`<strong>${renderInline(node.children)}</strong>`;
       case 'del':
         return html`<del>${renderInline(node.children)}</del>`;
-      case 'link':
-        return node.href
-          ? html`<a href=${node.href} title=${node.title} target="_blank" rel="noopener noreferrer"
+      case 'link': {
+        const href = safeHref(node.href);
+        return href
+          ? html`<a href=${href} title=${node.title || nothing} target="_blank" rel="noopener noreferrer"
               >${renderInline(node.children)}</a
             >`
           : html`<span class="inert-link">${renderInline(node.children)}</span>`;
+      }
       default: {
         const unknownNode: never = node;
         return unknownNode;

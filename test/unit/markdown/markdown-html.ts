@@ -2,9 +2,16 @@
 // renderer would give, and a normal form of any HTML string, so the tree can be compared with the
 // CommonMark and GFM spec examples. Whitespace between block tags and attribute order do not count, and an
 // image counts as the link the widget draws for it (its alt text linked to its source).
+import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
 import { parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
-import { parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
+import { parseInline, setEntityDecoder, type Inline } from '../../../src/ui/markdown/inline.js';
+
+// Node has no document to decode named character references with: the entities package stands in for it.
+setEntityDecoder((name) => {
+  const value = decodeHTMLStrict(`&${name};`);
+  return value === `&${name};` ? undefined : value;
+});
 
 const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -24,7 +31,7 @@ export function inlineHtml(nodes: readonly Inline[]): string {
           return `<${node.type}>${inlineHtml(node.children)}</${node.type}>`;
         case 'link': {
           const title = node.title ? ` title="${escapeText(node.title)}"` : '';
-          return `<a href="${escapeText(node.href ?? '')}"${title}>${inlineHtml(node.children)}</a>`;
+          return `<a href="${escapeText(node.href)}"${title}>${inlineHtml(node.children)}</a>`;
         }
         default: {
           const unknownNode: never = node;
