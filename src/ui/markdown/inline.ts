@@ -11,9 +11,6 @@ export type Inline =
   | { type: 'link'; href: string; title: string; children: Inline[] }
   | { type: 'break' };
 
-/** Link reference definitions by normalised label (see `normalizeLabel`). */
-export type LinkReferences = ReadonlyMap<string, { href: string; title: string }>;
-
 /** Link schemes that stay live; every other link is rendered as inert text. */
 export const LIVE_LINK_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
 
@@ -40,7 +37,7 @@ export const MAX_INLINE_DEPTH = 32;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const SPACE = /\s/;
-const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*)>/iy;
+const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)*)>/iy;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<]*/iy;
 /** A run of characters none of which may start inline syntax (a letter that could start a bare URL ends it). */
 const ORDINARY = /[^\\\n`*_~[\]!&<hHwW]*/y;
@@ -91,9 +88,6 @@ export function unescapeText(text: string): string {
   return out;
 }
 
-/** A link label as it is matched: case folded, inner whitespace collapsed. */
-export const normalizeLabel = (label: string): string => label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
-
 /** Options of the inline parser. */
 export interface InlineOptions {
   /**
@@ -101,8 +95,6 @@ export interface InlineOptions {
    * closed at the end, so streaming text does not flash raw asterisks, backticks and brackets.
    */
   open?: boolean;
-  /** Link reference definitions of the answer. */
-  references?: LinkReferences;
 }
 
 /** A node in the doubly linked list of the text being read (`depth`: of its nesting, for the cap). */
@@ -132,8 +124,6 @@ interface Bracket {
   cell: Cell;
   image: boolean;
   active: boolean;
-  /** Index just after the bracket. */
-  start: number;
   /** The delimiter on top of the stack when the bracket was read. */
   delimiters?: Delimiter;
   prev?: Bracket;
@@ -185,7 +175,7 @@ export function inlineText(nodes: readonly Inline[]): string {
  * repeated. Emphasis and links nest at most MAX_INLINE_DEPTH deep.
  */
 export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
-  const { open, references } = options;
+  const { open } = options;
   const head: Cell = { value: '', depth: 0, order: 0 };
   let tail = head;
   let delimiters: Delimiter | undefined;
@@ -351,18 +341,6 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     }
     return text[k] === ')' ? { href: unescapeText(href), title, end: k + 1 } : undefined;
   };
-  /** Reads a `[label]` at `k`: its end and normalised label (empty for `[]`). */
-  const linkLabel = (k: number): { label: string; end: number } | undefined => {
-    if (text[k] !== '[') return undefined;
-    for (let j = k + 1; j < text.length && j - k <= 1000; j++) {
-      const char = text[j];
-      if (char === '\\') j++;
-      else if (char === '[') return undefined;
-      else if (char === ']') return { label: normalizeLabel(text.slice(k + 1, j)), end: j + 1 };
-    }
-    return undefined;
-  };
-
   const lastParen = text.lastIndexOf(')');
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
@@ -374,12 +352,6 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     target ??= text[i + 1] === '(' ? inlineLink(i + 1) : undefined;
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', title: '', end: text.length };
-    if (!target && references?.size) {
-      const label = linkLabel(i + 1);
-      const name = label?.label || normalizeLabel(text.slice(opener.start, i));
-      const definition = name && i - opener.start < 1000 ? references.get(name) : undefined;
-      if (definition) target = { ...definition, end: label?.end ?? i + 1 };
-    }
     if (!target) return false;
     add('');
     processEmphasis(opener.delimiters);
@@ -472,7 +444,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     } else if (char === '[' || (char === '!' && text[i + 1] === '[')) {
       const image = char === '!';
       i += image ? 2 : 1;
-      brackets = { cell: add(image ? '![' : '['), image, active: true, start: i, delimiters, prev: brackets };
+      brackets = { cell: add(image ? '![' : '['), image, active: true, delimiters, prev: brackets };
     } else if (char === ']') {
       if (!closeBracket(undefined)) {
         plain += ']';
@@ -503,26 +475,17 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
 }
 
 /**
- * A GFM autolink literal (`www.` or `http(s)://` and a valid domain) without trailing punctuation,
- * unbalanced closing parentheses and entity-like tails, in one pass; undefined when it is none.
+ * A GFM autolink literal (`www.` or `http(s)://`, then a domain with a dot) without trailing punctuation and
+ * unbalanced closing parentheses, in one pass; undefined when it is none.
  */
 function bareUrl(match: string): string | undefined {
-  const url = trimBareUrl(match);
-  const domain = /^(?:https?:\/\/)?([\p{L}\p{N}_.-]*)/iu.exec(url)![1]!.split('.');
-  return domain.length > 1 && domain.every(Boolean) && !domain.slice(-2).join().includes('_') ? url : undefined;
-}
-
-function trimBareUrl(url: string): string {
   let balance = 0;
-  for (const char of url) balance += char === '(' ? 1 : char === ')' ? -1 : 0;
-  let end = url.length;
-  for (let char; (char = url[end - 1]); end--) {
+  for (const char of match) balance += char === '(' ? 1 : char === ')' ? -1 : 0;
+  let end = match.length;
+  for (let char; (char = match[end - 1]); end--) {
     if (char === ')' && balance < 0) balance++;
-    else if (char === ';') {
-      const entity = /&[a-z\d]+;$/i.exec(url.slice(0, end));
-      if (!entity) break;
-      end -= entity[0].length - 1;
-    } else if (!`?!.,:*_~'"`.includes(char)) break;
+    else if (!`?!.,:*_~'"`.includes(char)) break;
   }
-  return url.slice(0, end);
+  const url = match.slice(0, end);
+  return /^(?:https?:\/\/)?[\p{L}\p{N}_-]+\.[\p{L}\p{N}-]/iu.test(url) ? url : undefined;
 }

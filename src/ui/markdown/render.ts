@@ -60,11 +60,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'quote':
       return html`<blockquote>${block.children.map((child) => renderBlock(child, context, options))}</blockquote>`;
     case 'list': {
-      const items = block.items.map((item) => {
-        const [first, ...rest] = item;
-        const inlineFirst = first?.type === 'paragraph' && rest.every((child) => child.type !== 'paragraph');
-        return html`<li>${item.map((child, index) => renderBlock(child, context, options, inlineFirst && index === 0))}</li>`;
-      });
+      const items = block.items.map((item) => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`);
       return block.ordered
         ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
         : html`<ul>${items}</ul>`;

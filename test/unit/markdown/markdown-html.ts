@@ -44,13 +44,13 @@ export function inlineHtml(nodes: readonly Inline[]): string {
 
 const inline = (text: string): string => inlineHtml(parseInline(text));
 
-/** Blocks as HTML, lists drawn tight or loose as the widget draws them. */
+/** Blocks as HTML; in a tight list item, paragraphs are drawn without `<p>` (as the widget draws them). */
 export function blocksHtml(blocks: readonly Block[], tight = false): string {
   return blocks
-    .map((block, index) => {
+    .map((block) => {
       switch (block.type) {
         case 'paragraph':
-          return tight && index === 0 ? inline(block.text) : `<p>${inline(block.text)}</p>`;
+          return tight ? inline(block.text) : `<p>${inline(block.text)}</p>`;
         case 'heading':
           return `<h${block.level}>${inline(block.text)}</h${block.level}>`;
         case 'code': {
@@ -62,13 +62,7 @@ export function blocksHtml(blocks: readonly Block[], tight = false): string {
         case 'quote':
           return `<blockquote>${blocksHtml(block.children)}</blockquote>`;
         case 'list': {
-          const items = block.items
-            .map((item) => {
-              const [first, ...rest] = item;
-              const inlineFirst = first?.type === 'paragraph' && rest.every((child) => child.type !== 'paragraph');
-              return `<li>${blocksHtml(item, inlineFirst)}</li>`;
-            })
-            .join('');
+          const items = block.items.map((item) => `<li>${blocksHtml(item, block.tight)}</li>`).join('');
           const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
           return block.ordered ? `<ol${start}>${items}</ol>` : `<ul>${items}</ul>`;
         }
