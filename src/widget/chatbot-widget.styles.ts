@@ -276,9 +276,7 @@ const widget = css`
 
   /* A soft line break in an answer is a newline in the text: shown as a line break, as chat answers mean it. */
   .markdown p,
-  .markdown li,
-  .markdown td,
-  .markdown th {
+  .markdown li {
     white-space: pre-line;
   }
   .markdown > :first-child {

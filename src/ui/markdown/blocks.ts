@@ -27,7 +27,6 @@ export interface PlacedBlock {
 
 const BLANK = /^[ \t]*$/;
 const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)(.*)/;
-const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
@@ -234,15 +233,12 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       continue;
     }
     const body = [line.trimStart()];
-    let setext: RegExpExecArray | null = null;
     i++;
-    while (i < lines.length && !BLANK.test(lines[i]!) && !(setext = SETEXT.exec(lines[i]!)) && !interruptsParagraph(lines, i)) {
+    while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
       body.push(lines[i]!.trimStart());
       i++;
     }
-    const text = body.join('\n').trimEnd();
-    if (setext) i++;
-    blocks.push({ block: setext ? { type: 'heading', level: setext[1]![0] === '=' ? 1 : 2, text } : { type: 'paragraph', text }, line: start });
+    blocks.push({ block: { type: 'paragraph', text: body.join('\n').trimEnd() }, line: start });
   }
   return blocks;
 }

@@ -8,7 +8,7 @@ export type Inline =
   | string
   | { type: 'em' | 'strong' | 'del'; children: Inline[] }
   | { type: 'code'; text: string }
-  | { type: 'link'; href: string; title: string; children: Inline[] }
+  | { type: 'link'; href: string; title?: string; children: Inline[] }
   | { type: 'break' };
 
 /** Link schemes that stay live; every other link is rendered as inert text. */
@@ -39,8 +39,18 @@ const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const SPACE = /\s/;
 const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)*)>/iy;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<]*/iy;
-/** A run of characters none of which may start inline syntax (a letter that could start a bare URL ends it). */
-const ORDINARY = /[^\\\n`*_~[\]!&<hHwW]*/y;
+/** Part of a raw link destination: no space, no parenthesis unless escaped. */
+const DESTINATION_PART = String.raw`[^\0- \\()]|\\.`;
+/** A raw destination, parentheses nested two deep. */
+const RAW_DESTINATION = `(?!<)(?:${DESTINATION_PART}|\\((?:${DESTINATION_PART}|\\((?:${DESTINATION_PART})*\\))*\\))+`;
+/**
+ * `(destination "title")`. No two runs of spaces are adjacent, so a failed match backtracks linearly, and
+ * a title ends at the next quote of its kind, so a search that reaches the end of the text cannot repeat.
+ */
+const LINK_TAIL = new RegExp(
+  String.raw`\([ \t\n]*(?:(?:<((?:[^\n\\<>]|\\.)*)>|(${RAW_DESTINATION}))(?:[ \t\n]+("(?:[^\\"]|\\.)*"|'(?:[^\\']|\\.)*'|\((?:[^\\()]|\\.)*\))[ \t\n]*|[ \t\n]*))?\)`,
+  'y',
+);
 const ENTITY = /&(?:#x([\da-f]{1,6})|#(\d{1,7})|([a-z][a-z\d]{0,31}));/iy;
 
 /** Decodes a named character reference (`amp` for `&amp;`), undefined when there is no such name. */
@@ -69,7 +79,7 @@ function entityAt(text: string, i: number): [string, number] | undefined {
   const match = ENTITY.exec(text);
   if (!match) return undefined;
   const code = match[1] ? parseInt(match[1], 16) : match[2] ? +match[2] : -1;
-  const value = code < 0 ? decodeNamedEntity(match[3]!) : String.fromCodePoint(code > 0 && code < 0x110000 && (code < 0xd800 || code > 0xdfff) ? code : 0xfffd);
+  const value = code < 0 ? decodeNamedEntity(match[3]!) : String.fromCodePoint(code && code < 0x110000 ? code : 0xfffd);
   return value === undefined ? undefined : [value, match[0].length];
 }
 
@@ -129,14 +139,12 @@ interface Bracket {
   prev?: Bracket;
 }
 
-const isCell = (value: Cell | undefined): value is Cell => value !== undefined;
-
 /** The nodes from `first` to `last` (inclusive) as an array, adjacent text merged. */
 function collect(first: Cell | undefined, last: Cell | undefined): { nodes: Inline[]; depth: number } {
   const nodes: Inline[] = [];
   let text: string[] = [];
   let depth = 0;
-  for (let cell = first; isCell(cell); cell = cell === last ? undefined : cell.next) {
+  for (let cell = first; cell; cell = cell === last ? undefined : cell.next) {
     if (typeof cell.value === 'string') text.push(cell.value);
     else {
       if (text.join('')) nodes.push(text.join(''));
@@ -227,16 +235,17 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
         closer = closer.next;
         continue;
       }
-      const key = closer.char === '~' ? `~${closer.count}` : `${closer.char}${closer.canOpen}${closer.length % 3}`;
+      const tilde = closer.char === '~';
+      const key = tilde ? `~${closer.count}` : `${closer.char}${closer.canOpen}${closer.length % 3}`;
       const floor = openersBottom.has(key) ? openersBottom.get(key) : bottom;
       let opener = closer.prev;
       let wrapped: Cell | undefined;
       for (; opener && opener !== bottom && opener !== floor; opener = opener.prev) {
         const oddMatch = (closer.canOpen || opener.canClose) && closer.length % 3 !== 0 && (opener.length + closer.length) % 3 === 0;
         if (opener.char !== closer.char || !opener.canOpen) continue;
-        if (closer.char === '~' ? opener.count !== closer.count : oddMatch) continue;
-        const uses = closer.char === '~' ? closer.count : closer.count >= 2 && opener.count >= 2 ? 2 : 1;
-        const type = closer.char === '~' ? 'del' : uses === 2 ? 'strong' : 'em';
+        if (tilde ? opener.count !== closer.count : oddMatch) continue;
+        const uses = tilde ? closer.count : closer.count >= 2 && opener.count >= 2 ? 2 : 1;
+        const type = tilde ? 'del' : uses === 2 ? 'strong' : 'em';
         wrapped = wrap(opener.cell, closer.cell, (children) => ({ type, children }));
         if (!wrapped) break;
         opener.count -= uses;
@@ -288,70 +297,23 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       latest.set(run.length, index);
     }
   }
-  /** Positions from which a search for a closing title quote reached the end of the text. */
-  const unclosedQuote = new Map<string, number>();
-  const scanTitle = (from: number): number => {
-    const quote = text[from]!;
-    const close = quote === '(' ? ')' : quote;
-    if ((unclosedQuote.get(close) ?? Infinity) <= from) return -1;
-    for (let k = from + 1; k < text.length; k++) {
-      const char = text[k];
-      if (char === '\\') k++;
-      else if (char === close) return k;
-      else if (quote === '(' && char === '(') return -1;
-    }
-    unclosedQuote.set(close, from);
-    return -1;
-  };
-  const skipSpace = (k: number): number => {
-    while (text[k] === ' ' || text[k] === '\t' || text[k] === '\n') k++;
-    return k;
-  };
   /** Reads `(destination "title")` from the `(` at `k`. */
   const inlineLink = (k: number): { href: string; title: string; end: number } | undefined => {
-    k = skipSpace(k + 1);
-    let href: string;
-    if (text[k] === '<') {
-      const from = k + 1;
-      for (k = from; text[k] !== '>'; k++) {
-        if (k >= text.length || text[k] === '<' || text[k] === '\n') return undefined;
-        if (text[k] === '\\') k++;
-      }
-      href = text.slice(from, k++);
-    } else {
-      const from = k;
-      let depth = 0;
-      for (; k < text.length; k++) {
-        const char = text[k]!;
-        if (char <= ' ' || (char === ')' && !depth--)) break;
-        if (char === '\\' && ESCAPABLE.test(text[k + 1] ?? '')) k++;
-        else if (char === '(' && ++depth > 32) return undefined;
-      }
-      if (depth > 0) return undefined;
-      href = text.slice(from, k);
-    }
-    const afterHref = k;
-    k = skipSpace(k);
-    let title = '';
-    if (k > afterHref && /["'(]/.test(text[k] ?? '')) {
-      const close = scanTitle(k);
-      if (close < 0) return undefined;
-      title = unescapeText(text.slice(k + 1, close));
-      k = skipSpace(close + 1);
-    }
-    return text[k] === ')' ? { href: unescapeText(href), title, end: k + 1 } : undefined;
+    LINK_TAIL.lastIndex = k;
+    const match = LINK_TAIL.exec(text);
+    return match ? { href: unescapeText(match[1] ?? match[2] ?? ''), title: unescapeText(match[3]?.slice(1, -1) ?? ''), end: LINK_TAIL.lastIndex } : undefined;
   };
   const lastParen = text.lastIndexOf(')');
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
-  const closeBracket = (target: { href: string; title: string; end: number } | undefined): boolean => {
+  const closeBracket = (target: { href: string; title?: string; end: number } | undefined): boolean => {
     const opener = brackets;
     if (!opener) return false;
     brackets = opener.prev;
     if (!opener.active) return false;
     target ??= text[i + 1] === '(' ? inlineLink(i + 1) : undefined;
     // Streaming: a link whose destination or label is still being written shows its text.
-    if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', title: '', end: text.length };
+    if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;
     add('');
     processEmphasis(opener.delimiters);
@@ -387,7 +349,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const next = text[i + 1] ?? '';
       if (next === '\n') {
         add({ type: 'break' });
-        i = skipSpace(i + 2);
+        i += 2;
       } else if (ESCAPABLE.test(next)) {
         plain += next;
         i += 2;
@@ -401,7 +363,8 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       plain = plain.replace(/ +$/, '');
       if (hard) add({ type: 'break' });
       else plain += '\n';
-      i = skipSpace(i + 1);
+      // The block parser has taken the next line's leading spaces off already.
+      i++;
     } else if (char === '`') {
       let length = 1;
       while (text[i + length] === '`') length++;
@@ -455,21 +418,18 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       i += entity[1];
     } else if (char === '<' && (end = matchEnd(AUTOLINK)) > 0) {
       const target = text.slice(i + 1, end - 1);
-      add({ type: 'link', href: target.includes(':') ? target : `mailto:${target}`, title: '', children: [target] });
+      add({ type: 'link', href: target.includes(':') ? target : `mailto:${target}`, children: [target] });
       i = end;
     } else if (/[hw]/i.test(char) && /^[\s*_~(]?$/.test(text[i - 1] ?? '') && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
-      add({ type: 'link', href: /^w/i.test(url) ? `http://${url}` : url, title: '', children: [url] });
+      add({ type: 'link', href: /^w/i.test(url) ? `http://${url}` : url, children: [url] });
       i += url.length;
     } else {
-      // Ordinary text up to the next character that may start something, in one piece.
-      ORDINARY.lastIndex = i + 1;
-      ORDINARY.test(text);
-      plain += text.slice(i, ORDINARY.lastIndex);
-      i = ORDINARY.lastIndex;
+      plain += char;
+      i++;
     }
   }
   add('');
-  if (open && brackets) closeBracket({ href: '', title: '', end: text.length });
+  if (open && brackets) closeBracket({ href: '', end: text.length });
   processEmphasis(undefined, open);
   return collect(head.next, undefined).nodes;
 }
