@@ -435,7 +435,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
 }
 
 /**
- * A GFM autolink literal (`www.` or `http(s)://`, then a domain with a dot) without trailing punctuation and
+ * A GFM autolink literal (`www.` or `http(s)://`, then a domain) without trailing punctuation and
  * unbalanced closing parentheses, in one pass; undefined when it is none.
  */
 function bareUrl(match: string): string | undefined {
@@ -447,5 +447,5 @@ function bareUrl(match: string): string | undefined {
     else if (!`?!.,:*_~'"`.includes(char)) break;
   }
   const url = match.slice(0, end);
-  return /^(?:https?:\/\/)?[\p{L}\p{N}_-]+\.[\p{L}\p{N}-]/iu.test(url) ? url : undefined;
+  return /^(?:https?:\/\/[\p{L}\p{N}]|www\.[\p{L}\p{N}-])/iu.test(url) ? url : undefined;
 }
