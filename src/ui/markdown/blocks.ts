@@ -194,7 +194,9 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
           items.at(-1)!.push('');
         } else if (indentOf(current) >= contentIndent) {
           items.at(-1)!.push(current.slice(contentIndent));
-        } else if (currentItem && !RULE.test(current) && sameListKind(item.marker, currentItem.marker)) {
+        } else if (currentItem && !RULE.test(current)) {
+          // A marker of another kind starts another list.
+          if (!sameListKind(item.marker, currentItem.marker)) break;
           items.push([currentItem.content]);
           contentIndent = currentItem.contentIndent;
         } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
@@ -209,7 +211,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       let tight = true;
       const parsed = items.map((body, index) => {
         const children = parseBlockLines(body, depth + 1);
-        if ((index < items.length - 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
+        if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });
       blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
