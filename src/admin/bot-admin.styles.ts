@@ -474,7 +474,7 @@ export const botAdminStyles = [
       min-width: 0;
     }
     .markdown p {
-      white-space: normal;
+      white-space: pre-line;
     }
     .markdown > * + *,
     .markdown li > * + * {

@@ -283,6 +283,11 @@ const widget = css`
     }
   }
 
+  /* A soft line break in an answer is a newline in the text: shown as a line break, as chat answers mean it. */
+  .markdown p,
+  .markdown li {
+    white-space: pre-line;
+  }
   .markdown > :first-child {
     margin-block-start: 0;
   }

@@ -2,6 +2,7 @@
 // thematic breaks, block quotes, nested lists, GFM tables). Forward-only means later lines never change how
 // earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
 // Pure: no DOM, no Lit.
+import { unescapeText } from './inline.js';
 
 /** Column alignment of a table. */
 export type TableAlign = 'left' | 'center' | 'right' | null;
@@ -13,7 +14,7 @@ export type Block =
   | { type: 'code'; lang: string; text: string }
   | { type: 'rule' }
   | { type: 'quote'; children: Block[] }
-  | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
+  | { type: 'list'; ordered: boolean; start: number; tight: boolean; items: Block[][] }
   | { type: 'table'; align: TableAlign[]; header: string[]; rows: string[][] };
 
 /** A block with the index of the line it starts on. */
@@ -25,7 +26,7 @@ export interface PlacedBlock {
 }
 
 const BLANK = /^[ \t]*$/;
-const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*([^\s`]*)/;
+const FENCE = /^( {0,3})(`{3,}|~{3,})[ \t]*(\S*)(.*)/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
@@ -90,12 +91,19 @@ function listMarker(line: string): { indent: number; marker: string; content: st
   return { indent, marker, content, contentIndent };
 }
 
+/** The fence that `line` opens, if it does: a backtick fence's info string has no backtick. */
+function fenceOf(line: string): RegExpExecArray | null {
+  const fence = FENCE.exec(line);
+  return fence && !(fence[2]![0] === '`' && (fence[3]! + fence[4]!).includes('`')) ? fence : null;
+}
+
 /** Tells whether a line starts a block that ends a paragraph. */
 function interruptsParagraph(lines: readonly string[], i: number): boolean {
   const line = lines[i]!;
-  if (FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
+  if (fenceOf(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
   const item = listMarker(line);
-  if (item && item.content.trim() !== '') return true;
+  // An ordered list interrupts a paragraph only when it starts at 1.
+  if (item && item.content.trim() !== '' && !/^(?!1\D)\d/.test(item.marker)) return true;
   return isTableStart(lines, i);
 }
 
@@ -124,7 +132,15 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       i++;
       continue;
     }
-    const fence = FENCE.exec(line);
+    if (indentOf(line) > 3) {
+      // An indented code block: lines indented four columns, and blank lines between them.
+      const body: string[] = [];
+      while (i < lines.length && (indentOf(lines[i]!) > 3 || BLANK.test(lines[i]!))) body.push(lines[i++]!.slice(4));
+      while (!body.at(-1)!.trim()) body.pop();
+      blocks.push({ block: { type: 'code', lang: '', text: body.join('\n') }, line: start });
+      continue;
+    }
+    const fence = fenceOf(line);
     if (fence) {
       const [, fenceIndent, marker, lang] = fence;
       const body: string[] = [];
@@ -139,7 +155,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
         body.push(content.slice(Math.min(indentOf(content), fenceIndent!.length)));
         i++;
       }
-      blocks.push({ block: { type: 'code', lang: lang ?? '', text: body.join('\n') }, line: start });
+      blocks.push({ block: { type: 'code', lang: unescapeText(lang!), text: body.join('\n') }, line: start });
       continue;
     }
     const heading = HEADING.exec(line);
@@ -158,7 +174,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       while (i < lines.length) {
         const current = lines[i]!;
         if (QUOTE.test(current)) body.push(current.replace(QUOTE, ''));
-        else if (!BLANK.test(current) && !BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) body.push(current);
+        else if (!BLANK.test(current) && !BLANK.test(body.at(-1)!) && !interruptsParagraph(lines, i)) body.push(current);
         else break;
         i++;
       }
@@ -170,18 +186,19 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       const ordered = /\d/.test(item.marker[0]!);
       const items: string[][] = [[item.content]];
       let contentIndent = item.contentIndent;
-      const nestThreshold = Math.min(contentIndent, item.indent + 2);
       i++;
       while (i < lines.length) {
         const current = lines[i]!;
-        const current_item = listMarker(current);
+        const currentItem = listMarker(current);
         if (BLANK.test(current)) {
           items.at(-1)!.push('');
-        } else if (indentOf(current) >= nestThreshold) {
-          items.at(-1)!.push(current.slice(Math.min(indentOf(current), contentIndent)));
-        } else if (current_item && current_item.indent < nestThreshold && sameListKind(item.marker, current_item.marker)) {
-          items.push([current_item.content]);
-          contentIndent = current_item.contentIndent;
+        } else if (indentOf(current) >= contentIndent) {
+          items.at(-1)!.push(current.slice(contentIndent));
+        } else if (currentItem && !RULE.test(current)) {
+          // A marker of another kind starts another list.
+          if (!sameListKind(item.marker, currentItem.marker)) break;
+          items.push([currentItem.content]);
+          contentIndent = currentItem.contentIndent;
         } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
           items.at(-1)!.push(current.trim());
         } else {
@@ -190,15 +207,14 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
         i++;
       }
       while (items.at(-1)!.length > 1 && items.at(-1)!.at(-1) === '') items.at(-1)!.pop();
-      blocks.push({
-        block: {
-          type: 'list',
-          ordered,
-          start: ordered ? Number.parseInt(item.marker, 10) : 1,
-          items: items.map((body) => parseBlocks(body.join('\n'), depth + 1)),
-        },
-        line: start,
+      // A list is loose when a blank line separates two of its items or two blocks of one item.
+      let tight = true;
+      const parsed = items.map((body, index) => {
+        const children = parseBlockLines(body, depth + 1);
+        if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
+        return children.map((child) => child.block);
       });
+      blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
       continue;
     }
     if (isTableStart(lines, i)) {
@@ -218,20 +234,20 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       blocks.push({ block: { type: 'table', align, header, rows }, line: start });
       continue;
     }
-    const body = [line.trim()];
+    const body = [line.trimStart()];
     i++;
     while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
-      body.push(lines[i]!.trim());
+      body.push(lines[i]!.trimStart());
       i++;
     }
-    blocks.push({ block: { type: 'paragraph', text: body.join('\n') }, line: start });
+    blocks.push({ block: { type: 'paragraph', text: body.join('\n').trimEnd() }, line: start });
   }
   return blocks;
 }
 
 /** Parses a whole Markdown text into blocks (`depth`: the quotes and lists it is inside). */
 export function parseBlocks(text: string, depth = 0): Block[] {
-  return parseBlockLines(text.split(/\r?\n/), depth).map((placed) => placed.block);
+  return parseBlockLines(text.replace(/\r?\n$/, '').split(/\r?\n/), depth).map((placed) => placed.block);
 }
 
 /**

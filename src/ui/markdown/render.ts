@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon } from '../icons.js';
 import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
-import { inlineText, parseInline, type Inline, type InlineOptions } from './inline.js';
+import { inlineText, parseInline, safeHref, type Inline, type InlineOptions } from './inline.js';
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
@@ -29,12 +29,14 @@ function renderInline(nodes: readonly Inline[]): unknown[] {
         return html`<strong>${renderInline(node.children)}</strong>`;
       case 'del':
         return html`<del>${renderInline(node.children)}</del>`;
-      case 'link':
-        return node.href
-          ? html`<a href=${node.href} title=${node.title} target="_blank" rel="noopener noreferrer"
+      case 'link': {
+        const href = safeHref(node.href);
+        return href
+          ? html`<a href=${href} title=${node.title ?? nothing} target="_blank" rel="noopener noreferrer"
               >${renderInline(node.children)}</a
             >`
           : html`<span class="inert-link">${renderInline(node.children)}</span>`;
+      }
       default: {
         const unknownNode: never = node;
         return unknownNode;
@@ -58,11 +60,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'quote':
       return html`<blockquote>${block.children.map((child) => renderBlock(child, context, options))}</blockquote>`;
     case 'list': {
-      const items = block.items.map((item) => {
-        const [first, ...rest] = item;
-        const inlineFirst = first?.type === 'paragraph' && rest.every((child) => child.type !== 'paragraph');
-        return html`<li>${item.map((child, index) => renderBlock(child, context, options, inlineFirst && index === 0))}</li>`;
-      });
+      const items = block.items.map((item) => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`);
       return block.ordered
         ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
         : html`<ul>${items}</ul>`;

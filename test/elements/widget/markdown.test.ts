@@ -107,14 +107,14 @@ describe('Markdown: inline parser', () => {
     expect(parseInline('so **bold', { open: true })).to.deep.equal(['so ', { type: 'strong', children: ['bold'] }]);
     expect(parseInline('see [docs](https://exa', { open: true })).to.deep.equal([
       'see ',
-      { type: 'link', href: null, title: '', children: ['docs'] },
+      { type: 'link', href: '', title: undefined, children: ['docs'] },
     ]);
   });
 
   it('turns bare URLs into links without trailing punctuation', () => {
     expect(parseInline('Go to https://example.com/a_(b).')).to.deep.equal([
       'Go to ',
-      { type: 'link', href: 'https://example.com/a_(b)', title: '', children: ['https://example.com/a_(b)'] },
+      { type: 'link', href: 'https://example.com/a_(b)', children: ['https://example.com/a_(b)'] },
       '.',
     ]);
   });
@@ -196,8 +196,8 @@ describe('Markdown: rendering', () => {
       expect(link.target).to.equal('_blank');
       expect(link.rel).to.equal('noopener noreferrer');
     }
-    // A link title is read past but not shown (see docs/markdown.md).
     expect(links[0]!.textContent).to.equal('pricing');
+    expect(links[0]!.title).to.equal('Prices');
   });
 
   it('calls back with the code when the copy button of a code block is pressed', async () => {

@@ -1,0 +1,113 @@
+// The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
+// widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
+// test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
+import { parseBlocks, parseInline, type Block } from '../src/ui/markdown/index.js';
+
+export const repeat = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+const nested = (open: string, middle: string, close: string, size: number): string => {
+  const depth = Math.floor((size - middle.length) / (open.length + close.length));
+  return open.repeat(depth) + middle + close.repeat(depth);
+};
+
+/** The adversarial corpus: each pattern builds a text of about `size` characters. */
+export const CORPUS: Record<string, (size: number) => string> = {
+  '[ repeated': (size) => repeat('[', size),
+  '] repeated': (size) => repeat(']', size),
+  'http://a) repeated': (size) => repeat('http://a)', size),
+  '**a repeated': (size) => repeat('**a ', size),
+  '*a repeated': (size) => repeat('*a ', size),
+  '_a repeated': (size) => repeat('_a ', size),
+  'a** repeated (closers)': (size) => repeat('a** ', size),
+  '*a_ mismatches': (size) => repeat('*a_', size),
+  '**a*_b_ mixed runs': (size) => repeat('**a*_b_ ***c__d~~', size),
+  '~~a repeated': (size) => repeat('~~a ', size),
+  '__a repeated': (size) => repeat('__a ', size),
+  '***a repeated': (size) => repeat('***a ', size),
+  'a_ repeated (closers)': (size) => repeat('a_ ', size),
+  '~a~ single tildes': (size) => repeat('~a~ ', size),
+  'nested [[[a]]]': (size) => nested('[', 'a', ']', size),
+  'nested links [[[a](https://x.y)]]]': (size) => nested('[', 'a](https://x.y)', ']', size),
+  'nested emphasis *_*_a_*_*': (size) => nested('*_', 'a', '_*', size),
+  'open [ then links [a](x)': (size) => repeat('[', size / 2) + repeat('[a](x)', size / 2),
+  '[a](b repeated': (size) => repeat('[a](b', size),
+  '[a](<b repeated': (size) => repeat('[a](<b', size),
+  '[a](b "c repeated': (size) => repeat('[a](b "c ', size),
+  '[a](\\( repeated': (size) => repeat('[a](\\(', size),
+  '](( repeated after one [': (size) => '[a' + repeat('](((', size),
+  '![a]( repeated (images)': (size) => repeat('![a](', size),
+  '[a][b] references, no definitions': (size) => repeat('[a][b] ', size),
+  '[a]: /b definitions': (size) => repeat('[a]: /b\n', size),
+  '&amp; &#x61; &#97; entities': (size) => repeat('&amp; &#x61; &#97; &bogus; ', size),
+  '` repeated': (size) => repeat('`', size),
+  '``a` runs of growing length': (size) => {
+    let text = '';
+    for (let length = 1; text.length < size; length = (length % 40) + 1) text += '`'.repeat(length) + 'a';
+    return text.slice(0, size);
+  },
+  '<a@b.b.b… autolink': (size) => repeat('<a@b.' + 'b.'.repeat(20), size),
+  '<http: repeated': (size) => repeat('<http:', size),
+  '\\ escapes': (size) => repeat('\\*\\[\\', size),
+  'plain words, one 200 KB line': (size) => repeat('plain words ', size),
+  '# # + spaces + a': (size) => '# #' + ' '.repeat(size - 4) + 'a',
+  '- - - rules + spaces': (size) => '- - -' + ' '.repeat(size - 6) + 'a',
+  'answer-marker lines': (size) => repeat('*Answer:* **Suggest Questions:** _a\n', size),
+  'deep quote (> repeated) with emphasis': (size) => repeat('>', size - 3) + ' *a',
+  'quote lines > > > *a': (size) => repeat('> > > > *a **b\n', size),
+  'lazy quote lines': (size) => repeat('> a *b\nc_ d\n', size),
+  'www. autolink literals': (size) => repeat('www.a.b/c( ', size),
+  'tabs in lists': (size) => repeat('-\t\ta\n\t-\tb\n', size),
+  'deep list (- repeated)': (size) => repeat('- ', size - 1) + 'a',
+  'deep ordered list (1. repeated)': (size) => repeat('1. ', size - 1) + 'a',
+  'indented list, 2,000 levels': (size) => {
+    const lines: string[] = [];
+    for (let depth = 0, length = 0; length < size; depth = (depth + 1) % 2000) {
+      const line = `${'  '.repeat(depth)}- item *${depth}*`;
+      lines.push(line);
+      length += line.length + 1;
+    }
+    return lines.join('\n');
+  },
+  'numbered list': (size) => {
+    const lines: string[] = [];
+    for (let n = 1, length = 0; length < size; n++) {
+      const line = `${n}. item **${n}** [link](https://example.com/${n})`;
+      lines.push(line);
+      length += line.length + 1;
+    }
+    return lines.join('\n');
+  },
+  'table, 1,000 columns': (size) => {
+    const row = (cell: string) => `|${Array.from({ length: 1000 }, () => cell).join('|')}|`;
+    const lines = [row('h'), row('-')];
+    while (lines.join('\n').length < size) lines.push(row('*a*'));
+    return lines.join('\n');
+  },
+  'fences ``` repeated': (size) => repeat('```\n', size),
+  '| pipes and ` ticks in one row': (size) => 'a|b\n-|-\n' + repeat('|`', size),
+};
+
+/** Everything the widget does with an answer's text, short of the DOM: blocks, then each block's inline text. */
+export function parse(text: string, open: boolean): number {
+  let nodes = 0;
+  const visit = (block: Block): void => {
+    switch (block.type) {
+      case 'paragraph':
+      case 'heading':
+        nodes += parseInline(block.text, { open }).length;
+        break;
+      case 'quote':
+        block.children.forEach(visit);
+        break;
+      case 'list':
+        block.items.forEach((item) => item.forEach(visit));
+        break;
+      case 'table':
+        for (const row of [block.header, ...block.rows]) for (const cell of row) nodes += parseInline(cell, { open }).length;
+        break;
+      default:
+        nodes++;
+    }
+  };
+  parseBlocks(text).forEach(visit);
+  return nodes;
+}

@@ -1,0 +1,81 @@
+// GFM has no spec package: tables, strikethrough and autolink literals are compared with micromark and its
+// GFM extension (the most spec-faithful JavaScript implementation), as normalised HTML, on written examples
+// and on generated inputs (fast-check, fixed seed, bounded runs).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { markdownHtml, normalHtml } from './markdown-html.js';
+
+const reference = (markdown: string): string => normalHtml(micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }));
+const ours = (markdown: string): string => normalHtml(markdownHtml(markdown));
+
+const EXAMPLES = [
+  '| a | b |\n| --- | --- |\n| c | d |',
+  '| left | center | right |\n|:-----|:------:|------:|\n| 1 | 2 | 3 |',
+  'a | b\n-- | --\nc | d',
+  '| a |\n| - |\n| `x \\| y` |',
+  '| a | b |\n| - | - |\n| only one |',
+  '| a | b |\n| - | - |\n| c | d | e |',
+  '| **bold** | *em* |\n| --- | --- |\n| [link](https://x.y) | ~~del~~ |',
+  '| a |\n| - |',
+  '~~struck~~ and ~single~',
+  'a ~~b *c*~~ d',
+  '~~~not a fence~~ text',
+  'visit https://example.com/path?q=1.',
+  'see www.example.com/a_(b) now',
+  '(https://example.com/x)',
+  'http://example.com, and https://example.org!',
+];
+
+describe('GFM extensions against micromark', () => {
+  it('draw the written examples as micromark-extension-gfm does', () => {
+    const differing = EXAMPLES.filter((markdown) => ours(markdown) !== reference(markdown)).map((markdown) => `${JSON.stringify(markdown)}\n  ours ${ours(markdown)}\n  gfm  ${reference(markdown)}`);
+    assert.deepEqual(differing, []);
+  });
+
+  // Runs of `*` right next to `~` are left out: micromark reads `x *~*a` as emphasis, which CommonMark's
+  // flanking rules (`~` is punctuation) do not allow.
+  it('draw generated strikethrough runs as micromark does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('~', '~~', '~~~', 'a', ' ', 'b ', '.', '\\~'), { maxLength: 12 }), (parts) => {
+        const markdown = `x ${parts.join('')} y`;
+        assert.equal(ours(markdown), reference(markdown), markdown);
+      }),
+      { seed: 20261125, numRuns: 300 },
+    );
+  });
+
+  it('draw generated tables as micromark does', () => {
+    const cell = fc.constantFrom('a', 'b c', '`x`', '*e*', '~~d~~', '1', ' ');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(cell, { minLength: 0, maxLength: 5 }), { maxLength: 4 }), fc.array(fc.constantFrom('---', ':--', '--:', ':-:'), { minLength: 4, maxLength: 4 }), (columns, rows, delimiters) => {
+        const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+        const header = Array.from({ length: columns }, (_, k) => `h${k}`);
+        const markdown = [line(header), line(delimiters.slice(0, columns)), ...rows.map(line)].join('\n');
+        assert.equal(ours(markdown), reference(markdown), markdown);
+      }),
+      { seed: 20261125, numRuns: 300 },
+    );
+  });
+
+  // Every generated literal has a domain: micromark also links `www` in `www.` and `www..`, and reads
+  // `https://https://` as a link, which GFM's text does not, and answers do not write.
+  it('link generated autolink literals as micromark does', () => {
+    // GFM's text lets a literal follow only a space, `(`, `*`, `_` or `~`; micromark also links
+    // `http…` after other punctuation (`)https://…`), so those are not generated.
+    const before = fc.constantFrom('', '(', '*', '_', '~', ' ');
+    const start = fc.constantFrom('https://', 'http://', 'www.', 'HTTPS://');
+    // Parentheses are in the written examples only: micromark ends `https://example(.)` before the `.`,
+    // where GFM's text keeps balanced parentheses.
+    const rest = fc.array(fc.constantFrom('example', '.com', '/a', '-b', ',', '?', '!', '.', ' ', ':'), { maxLength: 8 });
+    fc.assert(
+      fc.property(before, start, rest, (prefix, scheme, parts) => {
+        const markdown = `x ${prefix}${scheme}example${parts.join('')} y`;
+        assert.equal(ours(markdown), reference(markdown), markdown);
+      }),
+      { seed: 20261125, numRuns: 300 },
+    );
+  });
+});

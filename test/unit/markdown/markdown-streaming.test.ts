@@ -1,0 +1,54 @@
+// Streaming answers: the open block is read with `open`, so syntax that is not closed yet is drawn as it
+// will end, and the tree does not change when the closing marker arrives.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseBlocks } from '../../../src/ui/markdown/blocks.js';
+import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
+
+const streamed = (text: string): Inline[] => parseInline(text, { open: true });
+
+/** Every piece of plain text in the tree. */
+function texts(nodes: readonly Inline[]): string[] {
+  return nodes.flatMap((node) => (typeof node === 'string' ? [node] : 'children' in node ? texts(node.children) : []));
+}
+
+describe('Markdown while it streams', () => {
+  it('draws open emphasis, strikethrough and code as the closed text will be', () => {
+    for (const [open, closed] of [
+      ['so **bold', 'so **bold**'],
+      ['a *b* and _c', 'a *b* and _c_'],
+      ['cut ~~this', 'cut ~~this~~'],
+      ['run `npm i', 'run `npm i`'],
+      ['**outer *inner', '**outer *inner***'],
+    ]) {
+      assert.deepEqual(streamed(open!), parseInline(closed!), open);
+    }
+  });
+
+  it('leaves unclosed syntax as written once the answer is finished', () => {
+    assert.deepEqual(parseInline('so **bold'), ['so **bold']);
+    assert.deepEqual(parseInline('see [docs'), ['see [docs']);
+  });
+
+  it('shows the text of a half-written link, without brackets, inert until its destination ends', () => {
+    for (const text of ['see [docs', 'see [docs]', 'see [docs](', 'see [docs](https://exa', 'see [docs](https://example.com "Ti']) {
+      assert.deepEqual(streamed(text), ['see ', { type: 'link', href: '', title: undefined, children: ['docs'] }], text);
+    }
+    assert.deepEqual(streamed('see [docs](https://example.com)'), ['see ', { type: 'link', href: 'https://example.com', title: '', children: ['docs'] }]);
+  });
+
+  it('never shows raw ** [ or ]( at any point of a streamed sentence that ends in a word', () => {
+    const answer = 'Read **the [setup guide](https://example.com/a) first**, then *try ~~it~~ `npm start`*.';
+    for (let end = 1; end <= answer.length; end++) {
+      const prefix = answer.slice(0, end);
+      if (!/\w$/.test(prefix)) continue;
+      const shown = texts(streamed(prefix)).join('');
+      assert.ok(!/\*\*|\[|\]\(|~~|`/.test(shown), `${prefix} shows ${shown}`);
+      assert.ok(inlineText(streamed(prefix)).length > 0);
+    }
+  });
+
+  it('reads an unclosed fence as code', () => {
+    assert.deepEqual(parseBlocks('```js\nconst a = 1;\nconst b'), [{ type: 'code', lang: 'js', text: 'const a = 1;\nconst b' }]);
+  });
+});
