@@ -13,7 +13,15 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startServer, type AnswerProvider, type RunningServer, type StartServerOptions } from '../../demo/server/index.js';
+import { createClient } from '../../src/api/client.js';
+import type { AnswerEvent } from '../../src/stream/answer-parser.js';
 import { dropTestSchemas, parseAnswer, testEngines, useService, wrapService, type TestEngine, type TestService } from './helpers.js';
+
+// The client's resumable stream runs on fetch-event-source, written for browsers (`window` timers, and
+// `document` in its clean-up); Node has neither.
+const globals = globalThis as unknown as { window?: unknown; document?: unknown };
+globals.window ??= globalThis;
+globals.document ??= Object.assign(new EventTarget(), { hidden: false });
 
 const PATH = '/api/chat/get-streaming-response-with-custom-settings';
 const WORDS = 40;
@@ -148,6 +156,25 @@ for (const engine of testEngines()) {
       const history = await historyOf(service, owner.token, bot.id);
       assert.deepEqual(history.map((session) => session.chat_history_response), [[{ sender_type: 'user', content: 'Tell me' }, { sender_type: 'assistant', content: FULL_ANSWER }]]);
       assert.equal(await creditsOf(service, owner.token, bot.id), 9);
+    });
+
+    it('is read by the client\'s resumable stream, which asks once and can read the answer again on another process', async () => {
+      const [first, second] = services();
+      const owner = await first.user();
+      const bot = await first.bot(owner.token, { is_visibility: true });
+      const positions: { answerId: string; offset: number }[] = [];
+      const answerText = async (events: AsyncIterable<AnswerEvent>) => {
+        let text = '';
+        for await (const event of events) if (event.type === 'text') text += event.text;
+        return text;
+      };
+      const asked = await answerText(createClient({ baseUrl: first.url }).streamResumableAnswer({ bot_id: bot.id, message: 'Client', chat_history: [] }, { sessionId: 'session-client', idempotencyKey: 'client-1', onPosition: (position) => positions.push(position) }));
+      assert.equal(asked, FULL_ANSWER);
+      const answerId = positions[0]!.answerId;
+      assert.deepEqual(positions[0], { answerId, offset: 0 });
+      const again = await answerText(createClient({ baseUrl: second.url }).resumeAnswer({ answerId, offset: 0 }, { sessionId: 'session-client' }));
+      assert.equal(again, FULL_ANSWER);
+      assert.equal(await creditsOf(first, owner.token, bot.id), 9);
     });
 
     it('goes on when the client leaves; Last-Event-ID on another process reads exactly the missing text', async () => {
