@@ -20,7 +20,7 @@ import {
 } from '../../src/api/schemas.js';
 import type { ServiceEnv } from './context.js';
 import { API_KEY_HEADER } from './auth/caller.js';
-import { AnswerEventsQuerySchema } from './routes/chat.js';
+import { AnswerEventsQuerySchema, KeyedAnswerEventsQuerySchema } from './routes/chat.js';
 import { HistoryQueryFormSchema } from './routes/history.js';
 import { LeadBodySchema } from './routes/leads.js';
 import { ApiKeyBodySchema, PasswordChangeSchema, SignupSchema } from './routes/users.js';
@@ -92,6 +92,7 @@ const COMPONENT_SCHEMAS: Record<string, z.ZodMiniType> = {
   HistoryRecord: HistoryRecordSchema,
   StreamingRequest: StreamingRequestSchema,
   AnswerEventsQuery: AnswerEventsQuerySchema,
+  KeyedAnswerEventsQuery: KeyedAnswerEventsQuerySchema,
   LoginForm: LoginFormSchema,
   TokenResponse: TokenResponseSchema,
   LeadBody: LeadBodySchema,
@@ -151,6 +152,13 @@ export const ROUTE_DESCRIPTIONS: readonly RouteDescription[] = [
     body: { 'application/json': 'StreamingRequest' },
     answer: { type: 'text/plain', schema: { type: 'string' }, description: 'The answer (`*Answer:* …` then `*Suggest Questions:*` and a numbered list); `text/event-stream` when asked for: a first `event: answer` with `{answer_id, offset}`, then one event per chunk with the id `<answer_id>:<offset>`, then `event: done`, or `event: error` for an answer cut off by a limit or failed.' },
     errors: [401, 402, 403, 404, 413, 422, 429],
+  },
+  {
+    method: 'get', path: '/api/chat/answers/events',
+    summary: 'Reads the resumable answer a session asked with an idempotency key (`message_id`), from `after`, then follows it live; never asks the question. 404 when the session has no answer with that key.',
+    access: 'visitor', extension: true, query: 'KeyedAnswerEventsQuery',
+    answer: { type: 'text/event-stream', schema: { type: 'string' }, description: 'The events of the answer from the offset on, framed as the streaming route frames them.' },
+    errors: [401, 403, 404, 422, 429],
   },
   {
     method: 'get', path: '/api/chat/answers/{answer_id}/events',

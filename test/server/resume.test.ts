@@ -246,6 +246,16 @@ for (const engine of testEngines()) {
       assert.deepEqual(((await badHeader.json()) as { detail: { loc: string[] }[] }).detail[0]!.loc, ['header', 'last-event-id']);
       assert.deepEqual((await eventsOf('?after=-1&session_id=session-d')).body.detail[0].loc, ['query', 'after']);
       assert.deepEqual((await second.call('GET', '/api/chat/answers/short/events')).body.detail[0].loc, ['path', 'answer_id']);
+      const keyed = await readStream(await ask(first, { bot_id: bot.id, message: 'Keyed', session_id: 'session-d', message_id: 'keyed-1' }));
+      const byKey = (query: string) => second.request('GET', `/api/chat/answers/events?bot_id=${bot.id}&message_id=keyed-1${query}`);
+      const found = await byKey('&session_id=session-d');
+      assert.equal(found.status, 200);
+      assert.equal(textOf(await readStream(found)), textOf(keyed), 'found by its key, from the start');
+      assert.equal((await byKey('&session_id=session-x')).status, 404, 'the key means nothing in another session');
+      assert.deepEqual(((await (await byKey('')).json()) as { detail: { loc: string[] }[] }).detail[0]!.loc, ['query', 'session_id']);
+      const unknownKey = await second.request('GET', `/api/chat/answers/events?bot_id=${bot.id}&message_id=never-asked&session_id=session-d`);
+      assert.equal(unknownKey.status, 404, 'a key never asked is not asked now');
+      assert.equal(await creditsOf(first, owner.token, bot.id), 8, 'two questions, two credits: reading by key asked nothing');
       const keyWithoutSession = await ask(second, { bot_id: bot.id, message: 'Mine' }, { 'idempotency-key': 'k1' });
       assert.equal(keyWithoutSession.status, 422);
       assert.deepEqual(((await keyWithoutSession.json()) as { detail: { loc: string[] }[] }).detail[0]!.loc, ['header', 'idempotency-key']);

@@ -35,6 +35,8 @@ export const STREAMING_PATH = '/api/chat/get-streaming-response-with-custom-sett
 
 /** The path that streams a resumable answer again from an offset. */
 export const ANSWER_EVENTS_PATH = '/api/chat/answers/:answer_id/events';
+/** The path that streams a resumable answer found by its idempotency key in a session. */
+export const KEYED_ANSWER_EVENTS_PATH = '/api/chat/answers/events';
 
 /** Longest accepted message, in characters. */
 export const MAX_MESSAGE_LENGTH = 4000;
@@ -48,6 +50,13 @@ const StreamingQuerySchema = z.object({
 export const AnswerEventsQuerySchema = z.object({
   after: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'after must be a whole number of at most 9 digits'))),
   session_id: z.optional(z.string()),
+});
+/** The query of GET KEYED_ANSWER_EVENTS_PATH. */
+export const KeyedAnswerEventsQuerySchema = z.object({
+  bot_id: z.string(),
+  message_id: z.string(),
+  session_id: z.optional(z.string()),
+  after: AnswerEventsQuerySchema.def.shape.after,
 });
 const SESSION_ID = /^[\w.:-]{1,128}$/;
 const IDEMPOTENCY_KEY = /^[\w.:-]{1,128}$/;
@@ -352,6 +361,23 @@ export function registerChatRoutes(app: Hono<ServiceEnv>): void {
       ...STREAM_HEADERS,
       'x-session-id': sessionId,
     });
+  });
+
+  // A client that knows only its own key for the question (a page reloaded mid-answer) finds the answer
+  // here; a pure read: unlike the POST with the same key, it never asks the question.
+  app.get(KEYED_ANSWER_EVENTS_PATH, async (c) => {
+    const query = parseInput(KeyedAnswerEventsQuerySchema, queryObject(c), 'query');
+    const botId = requireUuid(query.bot_id, 'query', 'bot_id');
+    const key = idempotencyKeyOf(undefined, query.message_id);
+    if (key === undefined) throw invalidField(['query', 'message_id'], 'message_id is required');
+    const sessionId = sessionIdOf(query.session_id, 'query', c.req.header('x-session-id'));
+    if (sessionId === undefined) throw invalidField(['query', 'session_id'], 'session_id (or X-Session-Id) is required');
+    const { db, rateLimits, options } = c.get('state');
+    const { isOwner } = await visitableBot(c, botId);
+    if (!isOwner) await rateLimits.chargeResume(botId, clientAddress(c, options.trustProxyHops));
+    const answerId = await findAnswerByKey(db, botId, sessionId, key);
+    if (!answerId) throw answerNotFound();
+    return answerResponse(c, { answerId, offset: Number(query.after ?? 0) }, true, sessionId);
   });
 
   app.get(ANSWER_EVENTS_PATH, async (c) => {
