@@ -300,6 +300,39 @@ for (const engine of testEngines()) {
     });
   });
 
+  describe(`readers of one answer (${engine.name})`, () => {
+    const endless: AnswerProvider = {
+      name: 'endless test provider',
+      async *answer({ signal }) {
+        for (let index = 0; !signal.aborted; index++) {
+          yield `w${index} `;
+          await sleep(20);
+        }
+      },
+    };
+    const service = useService(engine, { answerProvider: endless, answerTimeLimitMs: 20_000 });
+
+    it('serves at most four streams of one answer in a process, the asking one included', async () => {
+      const owner = await service().user();
+      const bot = await service().bot(owner.token, { is_visibility: true });
+      const closing = new AbortController();
+      try {
+        const asked = await ask(service(), { bot_id: bot.id, message: 'Endless', session_id: 'session-h' }, {}, closing.signal);
+        // The asking stream stays open: only its first event is read.
+        const { value } = await asked.body!.getReader().read();
+        const answerId = /"answer_id":"([^"]+)"/.exec(new TextDecoder().decode(value))![1];
+        const open = (): Promise<Response> => fetch(`${service().url}/api/chat/answers/${answerId}/events`, { headers: { authorization: `Bearer ${owner.token}` }, signal: closing.signal });
+        const readers = [await open(), await open(), await open()];
+        assert.deepEqual(readers.map((response) => response.status), [200, 200, 200]);
+        const refused = await open();
+        assert.equal(refused.status, 429);
+        assert.equal((await refused.json() as { message_code: number }).message_code, 1009);
+      } finally {
+        closing.abort();
+      }
+    });
+  });
+
   describe(`an answering process killed mid-answer (${engine.name})`, () => {
     after(() => dropTestSchemas());
     let child: ChildProcess | undefined;

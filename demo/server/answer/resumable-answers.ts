@@ -47,6 +47,9 @@ export interface AnswerEnding {
 /** How often a reader of another process's answer looks again when no notification came, in ms. */
 const POLL_MS = 1000;
 
+/** Most streams of one answer a process serves at once (the asking request included). */
+export const MAX_READERS_PER_ANSWER = 4;
+
 /** Why a generation stopped before its provider ended. */
 const STOPS = { timeLimit: 'time limit', shutdown: 'shutdown', abandoned: 'abandoned' } as const;
 
@@ -91,6 +94,8 @@ export class ResumableAnswers {
   readonly #live = new Map<string, { answer: LiveAnswer; stop: AbortController; done: Promise<void> }>();
   /** Readers of stored answers waiting for a notification, by answer id. */
   readonly #wakers = new Map<string, Set<() => void>>();
+  /** How many streams of each answer this process serves. */
+  readonly #readers = new Map<string, number>();
   #unlisten: (() => void) | undefined;
   #sweeper: NodeJS.Timeout | undefined;
 
@@ -248,6 +253,25 @@ export class ResumableAnswers {
     live.status = status;
     live.changed();
     await this.#notify(id).catch(() => undefined);
+  }
+
+  /**
+   * Counts a stream of an answer; undefined when the answer already has MAX_READERS_PER_ANSWER here (a
+   * client that reconnects in a loop must not hold connections and polls without bound). Call the result
+   * once the stream ends.
+   */
+  openReader(id: string): (() => void) | undefined {
+    const count = this.#readers.get(id) ?? 0;
+    if (count >= MAX_READERS_PER_ANSWER) return undefined;
+    this.#readers.set(id, count + 1);
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      const left = (this.#readers.get(id) ?? 1) - 1;
+      if (left > 0) this.#readers.set(id, left);
+      else this.#readers.delete(id);
+    };
   }
 
   /**

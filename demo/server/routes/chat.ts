@@ -23,6 +23,7 @@ import type { AnswerSettings } from '../answer/provider.js';
 import { asRetrievedPassages, retrievePassages } from '../answer/retrieval.js';
 import { suggestQuestions } from '../answer/suggestions.js';
 import { ServiceError, invalidField } from '../errors.js';
+import { tooManyRequests } from '../rate-limits.js';
 import { queryObject, readJsonBody } from '../request.js';
 import { ANSWER_ID, deleteAnswer, findAnswerByKey, readAnswer, startAnswer } from '../storage/answers.js';
 import { reserveCredit } from '../storage/credits.js';
@@ -114,10 +115,22 @@ const END_MESSAGES = { cut_off: 'The answer was cut off.', failed: 'The answer c
  */
 function answerResponse(c: Context<ServiceEnv>, position: AnswerPosition, sse: boolean, sessionId: string): Response {
   const { answers } = c.get('state');
+  const release = answers.openReader(position.answerId);
+  if (!release) throw tooManyRequests('This answer is already being read by several connections: close one and try again.', 1000);
   const reading = new AbortController();
-  const onClientGone = () => reading.abort();
+  const onClientGone = () => {
+    reading.abort();
+    release();
+  };
   c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
-  const updates = answers.follow(position.answerId, position.offset, reading.signal);
+  const follow = answers.follow(position.answerId, position.offset, reading.signal);
+  const updates = (async function* () {
+    try {
+      yield* follow;
+    } finally {
+      release();
+    }
+  })();
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -164,6 +177,7 @@ function answerResponse(c: Context<ServiceEnv>, position: AnswerPosition, sse: b
     },
     async cancel() {
       reading.abort();
+      release();
       c.req.raw.signal.removeEventListener('abort', onClientGone);
       await updates.return(undefined);
     },
