@@ -191,3 +191,13 @@ export function resumeAnswer(options: ClientOptions, position: AnswerPosition, s
   const call: Call = { method: 'GET', path: `/api/chat/answers/${encodeURIComponent(position.answerId)}/events` };
   return answerEvents(options, { call, position }, streamOptions);
 }
+
+/**
+ * Reads the answer a session asked with an idempotency key (GET /api/chat/answers/events), from its start,
+ * then follows it as `resumeAnswer` does. This never asks the question: a service that has no such answer,
+ * or knows nothing of resuming, answers with an error (ApiError, NotResumableError).
+ */
+export function resumeAnswerByKey(options: ClientOptions, key: { botId: string; idempotencyKey: string }, streamOptions: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void> {
+  const call: Call = { method: 'GET', path: '/api/chat/answers/events', query: { bot_id: key.botId, message_id: key.idempotencyKey, session_id: streamOptions.sessionId } };
+  return answerEvents(options, { call, position: undefined }, streamOptions);
+}

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ApiError, NetworkError } from '../../../src/api/errors.js';
-import { NotResumableError, resumeAnswer, streamResumableAnswer } from '../../../src/api/resumable-answer.js';
+import { NotResumableError, resumeAnswer, resumeAnswerByKey, streamResumableAnswer } from '../../../src/api/resumable-answer.js';
 import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent, type AnswerPosition } from '../../../src/stream/answer-events.js';
 import type { AnswerEvent } from '../../../src/stream/answer-parser.js';
@@ -34,13 +34,13 @@ interface Script {
 let server: Server;
 let baseUrl: string;
 let script: Script;
-let seen: { method: string; path: string; lastEventId: string | undefined; sessionId: string | undefined; idempotencyKey: string | undefined }[] = [];
+let seen: { method: string; path: string; query: string; lastEventId: string | undefined; sessionId: string | undefined; idempotencyKey: string | undefined }[] = [];
 
 before(async () => {
   server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     const lastEventId = request.headers['last-event-id'] as string | undefined;
-    seen.push({ method: request.method!, path, lastEventId, sessionId: request.headers['x-session-id'] as string | undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+    seen.push({ method: request.method!, path, query: (request.url ?? '').split('?')[1] ?? '', lastEventId, sessionId: request.headers['x-session-id'] as string | undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
     request.resume();
     if (request.method === 'POST') script.post(request, response);
     else script.resume(request, response, lastEventId);
@@ -215,6 +215,39 @@ describe('resumable answer stream (fetch-event-source)', () => {
     };
     await assert.rejects(collect(streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-5', maxReconnects: 2 })), NetworkError);
     assert.deepEqual(seen.map((request) => request.method), ['POST', 'GET', 'GET']);
+  });
+
+  it('looks for an answer by its key with a GET that never asks, and follows it on its own route', async () => {
+    script = {
+      post() {
+        throw new Error('Looking for an answer never asks the question.');
+      },
+      resume(request, response, lastEventId) {
+        if (request.url!.startsWith('/api/chat/answers/events?')) {
+          if (!request.url!.includes('message_id=known')) {
+            response.writeHead(404, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ message: 'Answer not found.', message_code: 1006 }));
+            return;
+          }
+          response.writeHead(200, SSE_HEAD);
+          response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
+          writeChunks(response, 0, 1);
+          drop(response);
+          return;
+        }
+        const offset = Number(lastEventId?.split(':')[1]);
+        response.writeHead(200, SSE_HEAD);
+        writeChunks(response, chunkAfter(offset), CHUNKS.length);
+        response.end(ANSWER_DONE_EVENT);
+      },
+    };
+    const found = await collect(resumeAnswerByKey({ baseUrl }, { botId: BOT_ID, idempotencyKey: 'known' }, { sessionId: 'session-7' }));
+    assert.equal(found.text, 'Water roses deeply once a week, and feed them in spring.');
+    assert.deepEqual(seen.map((request) => [request.method, request.path]), [['GET', '/api/chat/answers/events'], ['GET', `/api/chat/answers/${ANSWER_ID}/events`]]);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(seen[0]!.query)), { bot_id: BOT_ID, message_id: 'known', session_id: 'session-7' });
+    assert.equal(seen[1]!.lastEventId, `${ANSWER_ID}:${CHUNKS[0]!.length}`);
+    await assert.rejects(collect(resumeAnswerByKey({ baseUrl }, { botId: BOT_ID, idempotencyKey: 'unknown' }, { sessionId: 'session-7' })), (error: unknown) => error instanceof ApiError && error.status === 404);
+    assert.equal(seen.filter((request) => request.method === 'POST').length, 0);
   });
 
   it('reads a known answer from a position with Last-Event-ID on its route', async () => {
