@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { createExtractiveProvider } from './answer/extractive.js';
 import { createOpenAiProvider, openAiSettingsFromEnv } from './answer/openai.js';
 import type { AnswerProvider } from './answer/provider.js';
+import { ResumableAnswers } from './answer/resumable-answers.js';
 import { SuggestionChecks } from './answer/suggestions.js';
 import { API_KEY_HEADER } from './auth/caller.js';
 import { createTokenIssuer, loadSigningSecret } from './auth/tokens.js';
@@ -41,7 +42,7 @@ const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expos
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': `Authorization, Content-Type, ${API_KEY_HEADER}, X-Session-Id, Accept`,
+  'Access-Control-Allow-Headers': `Authorization, Content-Type, ${API_KEY_HEADER}, X-Session-Id, Accept, Idempotency-Key, Last-Event-ID`,
   'Access-Control-Max-Age': '600',
 } as const;
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -65,6 +66,18 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
     opening ??= (async () => {
       const db = await openDatabase(options);
       const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : await loadSigningSecret(db);
+      const answers = new ResumableAnswers(
+        db,
+        {
+          timeLimitMs: options.answerTimeLimitMs,
+          maxChars: options.answerMaxChars,
+          leaseMs: options.answerLeaseMs,
+          flushMs: options.answerFlushMs,
+          retentionMs: options.answerRetentionMs,
+        },
+        options.logger,
+      );
+      await answers.start();
       return {
         db,
         tokens: createTokenIssuer(secret, options.tokenLifetimeSeconds),
@@ -75,6 +88,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
         suggestionChecks: new SuggestionChecks(),
         extraction,
         rateLimits: new RateLimits(db, options.rateLimits),
+        answers,
       };
     })();
     opening.catch(() => {
@@ -154,6 +168,7 @@ export function createApp(serviceOptions: ServiceOptions = {}): ServiceApp {
       await extraction.close();
       const state = await opening?.catch(() => undefined);
       state?.rateLimits.close();
+      await state?.answers.close();
       await state?.db.close();
     },
   };

@@ -56,6 +56,16 @@ export interface ServiceOptions {
   answerProvider?: AnswerProvider;
   /** Pause between streamed word groups of the extractive answer, in milliseconds (default 0). */
   answerDelayMs?: number;
+  /** Longest a resumable answer may generate, in ms, before it is stored as cut off (default 120 s). */
+  answerTimeLimitMs?: number;
+  /** Most characters of a resumable answer's text before it is stored as cut off (default 20,000). */
+  answerMaxChars?: number;
+  /** How long a process generating an answer is trusted without a sign of life, in ms (default 15 s). */
+  answerLeaseMs?: number;
+  /** Most time between two writes of a generating answer's text, in ms (default 250). */
+  answerFlushMs?: number;
+  /** How long a finished answer can be resumed and its idempotency key found, in ms (default one day). */
+  answerRetentionMs?: number;
   /** How long a visitor's read of a bot may be served from this process's memory, in ms (default 1000; 0: never). */
   botCacheTtlMs?: number;
   /** Message credits a new bot starts with (default 1000). */
@@ -111,6 +121,11 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 1_000_000),
     answerProvider: options.answerProvider,
     answerDelayMs: positive('answerDelayMs', options.answerDelayMs, 0),
+    answerTimeLimitMs: positive('answerTimeLimitMs', options.answerTimeLimitMs, 120_000),
+    answerMaxChars: positive('answerMaxChars', options.answerMaxChars, 20_000),
+    answerLeaseMs: positive('answerLeaseMs', options.answerLeaseMs, 15_000),
+    answerFlushMs: positive('answerFlushMs', options.answerFlushMs, 250),
+    answerRetentionMs: positive('answerRetentionMs', options.answerRetentionMs, 24 * 60 * 60 * 1000),
     botCacheTtlMs: positive('botCacheTtlMs', options.botCacheTtlMs, 1000),
     messageCredits: positive('messageCredits', options.messageCredits, 1000),
     allowSignup: options.allowSignup ?? false,

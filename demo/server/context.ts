@@ -3,6 +3,7 @@
 // not import each other.
 import type { Context } from 'hono';
 import type { AnswerProvider } from './answer/provider.js';
+import type { ResumableAnswers } from './answer/resumable-answers.js';
 import type { SuggestionChecks } from './answer/suggestions.js';
 import type { CallerCache } from './auth/caller-cache.js';
 import { resolveCaller, type Caller } from './auth/caller.js';
@@ -33,6 +34,8 @@ export interface ServiceState {
   extraction: ExtractionPool;
   /** What visitors may spend and try, counted in the database. */
   rateLimits: RateLimits;
+  /** Answers that outlive their request: generated here, or read from the database. */
+  answers: ResumableAnswers;
 }
 
 /** The Hono environment of the service's routes. */

@@ -20,6 +20,7 @@ import {
 } from '../../src/api/schemas.js';
 import type { ServiceEnv } from './context.js';
 import { API_KEY_HEADER } from './auth/caller.js';
+import { AnswerEventsQuerySchema, KeyedAnswerEventsQuerySchema } from './routes/chat.js';
 import { HistoryQueryFormSchema } from './routes/history.js';
 import { LeadBodySchema } from './routes/leads.js';
 import { ApiKeyBodySchema, PasswordChangeSchema, SignupSchema } from './routes/users.js';
@@ -90,6 +91,8 @@ const COMPONENT_SCHEMAS: Record<string, z.ZodMiniType> = {
   HistoryQueryForm: HistoryQueryFormSchema,
   HistoryRecord: HistoryRecordSchema,
   StreamingRequest: StreamingRequestSchema,
+  AnswerEventsQuery: AnswerEventsQuerySchema,
+  KeyedAnswerEventsQuery: KeyedAnswerEventsQuerySchema,
   LoginForm: LoginFormSchema,
   TokenResponse: TokenResponseSchema,
   LeadBody: LeadBodySchema,
@@ -143,10 +146,26 @@ export const ROUTE_DESCRIPTIONS: readonly RouteDescription[] = [
     answer: { type: 'application/json', schema: { type: 'array', items: arrayOf('HistoryRecord') }, description: 'The conversations, in one array.' }, errors: [401, 404, 413, 422],
   },
   {
-    method: 'post', path: '/api/chat/get-streaming-response-with-custom-settings', summary: 'Answers a message, streamed: raw text, or server-sent events with `Accept: text/event-stream`.', access: 'visitor',
+    method: 'post', path: '/api/chat/get-streaming-response-with-custom-settings',
+    summary: 'Answers a message, streamed: raw text, or server-sent events with `Accept: text/event-stream`. An event-stream answer, or any request with an `Idempotency-Key` header (or `message_id` in the body; it needs a session id), is resumable: generated and stored even if the client leaves. Asking again with the same key reads that answer (no second credit); sending the event stream request again with `Last-Event-ID: <answer_id>:<offset>` reads the rest of it.',
+    access: 'visitor',
     body: { 'application/json': 'StreamingRequest' },
-    answer: { type: 'text/plain', schema: { type: 'string' }, description: 'The answer (`*Answer:* …` then `*Suggest Questions:*` and a numbered list); `text/event-stream` when asked for.' },
-    errors: [401, 402, 403, 404, 413, 422],
+    answer: { type: 'text/plain', schema: { type: 'string' }, description: 'The answer (`*Answer:* …` then `*Suggest Questions:*` and a numbered list); `text/event-stream` when asked for: a first `event: answer` with `{answer_id, offset}`, then one event per chunk with the id `<answer_id>:<offset>`, then `event: done`, or `event: error` for an answer cut off by a limit or failed.' },
+    errors: [401, 402, 403, 404, 413, 422, 429],
+  },
+  {
+    method: 'get', path: '/api/chat/answers/events',
+    summary: 'Reads the resumable answer a session asked with an idempotency key (`message_id`), from `after`, then follows it live; never asks the question. 404 when the session has no answer with that key.',
+    access: 'visitor', extension: true, query: 'KeyedAnswerEventsQuery',
+    answer: { type: 'text/event-stream', schema: { type: 'string' }, description: 'The events of the answer from the offset on, framed as the streaming route frames them.' },
+    errors: [401, 403, 404, 422, 429],
+  },
+  {
+    method: 'get', path: '/api/chat/answers/{answer_id}/events',
+    summary: 'Reads a resumable answer from an offset (`after`, or the offset of `Last-Event-ID`), then follows it live until it ends; from any process of the database. Only its session (`session_id` or `X-Session-Id`) and the bot\'s owner may read it.',
+    access: 'visitor', extension: true, query: 'AnswerEventsQuery',
+    answer: { type: 'text/event-stream', schema: { type: 'string' }, description: 'The events of the answer from the offset on, framed as the streaming route frames them.' },
+    errors: [401, 403, 404, 422, 429],
   },
   { method: 'post', path: '/api/lead', summary: 'Stores what a visitor typed into the bot\'s lead form.', access: 'visitor', extension: true, body: { 'application/json': 'LeadBody' }, answer: { type: 'application/json', schema: 'Message', description: 'Stored.' }, errors: [401, 403, 404, 413, 422] },
   { method: 'get', path: '/api/lead/{bot_id}', summary: 'Lists a bot\'s leads.', access: 'owner', extension: true, answer: { type: 'application/json', schema: arrayOf('LeadRecord'), description: 'The leads, newest first.' }, errors: [401, 404, 422] },

@@ -14,6 +14,8 @@ export interface RateLimitSettings {
   chatPerDay: number;
   /** Answers per bot per minute, all anonymous visitors together. */
   botPerMinute: number;
+  /** Reconnections to answers (resumes and retried questions) per visitor and bot per minute. */
+  resumesPerMinute: number;
   /** Leads per visitor and bot per hour. */
   leadsPerHour: number;
   /** Sign-ups per client address per hour. */
@@ -31,6 +33,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   chatPerMinute: 20,
   chatPerDay: 200,
   botPerMinute: 120,
+  resumesPerMinute: 60,
   leadsPerHour: 5,
   signupsPerHour: 5,
   loginFailuresPerAccount: 5,
@@ -155,6 +158,12 @@ export class RateLimits {
     await this.consume(this.limiter('chat-minute', perMinute, 60), visitor, 'Too many messages: wait a moment before sending another.');
     await this.consume(this.limiter('chat-day', perDay, 24 * 60 * 60), visitor, 'Too many messages today: try again later.');
     await this.consume(this.limiter('bot-minute', this.settings.botPerMinute, 60), bot.id, 'This bot is answering too many visitors: wait a moment before sending another message.');
+  }
+
+  /** Counts a visitor's reconnection to an answer of a bot; throws the 429 when the limit is reached. */
+  async chargeResume(botId: string, address: string): Promise<void> {
+    if (!this.settings) return;
+    await this.consume(this.limiter('resume-minute', this.settings.resumesPerMinute, 60), `${botId}:${address}`, 'Too many reconnections: wait a moment.');
   }
 
   /** Counts a visitor's lead for a bot; throws the 429 when the limit is reached. */

@@ -473,6 +473,13 @@ export const botAdminStyles = [
       overflow-wrap: anywhere;
       min-width: 0;
     }
+    .message .cut-off {
+      margin-top: 0.4em;
+      padding-top: 0.3em;
+      border-top: 1px dashed currentColor;
+      font-size: 0.85em;
+      font-style: italic;
+    }
     .markdown p {
       white-space: pre-line;
     }

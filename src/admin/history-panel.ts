@@ -177,6 +177,7 @@ function renderTranscript(props: HistoryPanelProps): TemplateResult | typeof not
                     : message.sender_type}
               </span>
               ${renderContent(props, message)}
+              ${message.cut_off ? html`<p class="cut-off">${strings.answerCutOff}</p>` : nothing}
             </li>
           `,
         )}

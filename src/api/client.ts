@@ -1,7 +1,9 @@
 // The typed client: one method per endpoint, injected fetch, every body parsed by its schema, typed errors.
 // Requests, bodies and errors live in transport.ts (zod-free); this file gives each endpoint its schema.
 import * as z from 'zod/mini';
+import type { AnswerPosition } from '../stream/answer-events.js';
 import type { AnswerEvent } from '../stream/answer-parser.js';
+import type { ResumableAnswerOptions } from './resumable-answer.js';
 import { StreamFormatError } from '../stream/errors.js';
 import { parseJsonObjectStream } from '../stream/progress-parser.js';
 import { ApiError, ResponseShapeError } from './errors.js';
@@ -102,6 +104,14 @@ export interface ChatbotClient {
    * iteration; stopping early cancels the body.
    */
   streamAnswer(params: StreamAnswerParams, options?: RequestOptions): AsyncGenerator<AnswerEvent, void>;
+  /**
+   * Asks as a resumable answer (event stream, reference-service extension): a dropped connection is resumed
+   * from the last event id on the answer's own route, never asked again (see resumable-answer.ts). Loaded
+   * on first use.
+   */
+  streamResumableAnswer(params: StreamAnswerParams, options: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void>;
+  /** GET /api/chat/answers/{id}/events (extension): reads a known answer from a position, then follows it. Loaded on first use. */
+  resumeAnswer(position: AnswerPosition, options: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void>;
   /** GET /api/keys (reference-service extension); resolves to the signed-in user's API keys, never the keys themselves. */
   listApiKeys(options?: RequestOptions): Promise<ApiKeyInfo[]>;
   /** POST /api/keys (extension); resolves to the new key, shown this once. */
@@ -270,6 +280,16 @@ export function createClient(options: ClientOptions): ChatbotClient {
 
     streamAnswer(params, requestOptions) {
       return streamAnswer(transport, params, requestOptions);
+    },
+
+    async *streamResumableAnswer(params, streamOptions) {
+      const resumable = await import('./resumable-answer.js');
+      yield* resumable.streamResumableAnswer(options, params, streamOptions);
+    },
+
+    async *resumeAnswer(position, streamOptions) {
+      const resumable = await import('./resumable-answer.js');
+      yield* resumable.resumeAnswer(options, position, streamOptions);
     },
 
     listApiKeys({ signal } = {}) {

@@ -17,3 +17,6 @@ export type {
   UploadDataSourceParams,
 } from './client.js';
 export type { AnswerEvent } from '../stream/answer-parser.js';
+export { NotResumableError } from './resumable-answer.js';
+export type { ResumableAnswerOptions } from './resumable-answer.js';
+export type { AnswerPosition } from '../stream/answer-events.js';

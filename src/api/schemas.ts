@@ -262,6 +262,8 @@ export type ScrapeProgress = z.output<typeof ScrapeProgressSchema>;
 export const ChatMessageSchema = z.object({
   sender_type: z.string(),
   content: withDefault(z.string(), () => ''),
+  /** The reference service's mark on a stored answer that did not finish (a limit, or its process died). */
+  cut_off: z.optional(z.boolean()),
 });
 /** A conversation message; `sender_type` is `user` or `assistant` in practice. */
 export type ChatMessage = z.output<typeof ChatMessageSchema>;
@@ -300,6 +302,8 @@ export const StreamingRequestSchema = z.object({
   type_qa: z.optional(z.string()),
   is_enable_citation: z.optional(z.boolean()),
   session_id: z.optional(z.string()),
+  /** The client's id for this question (an idempotency key): asking again with it resumes the first answer. */
+  message_id: z.optional(z.string()),
 });
 /** A message to answer, with the earlier messages and optional per-request settings. */
 export type StreamingRequest = z.output<typeof StreamingRequestSchema>;

@@ -13,3 +13,13 @@ export {
 } from './sse.js';
 export type { SseMessage } from './sse.js';
 export { SseErrorEvent, StreamFormatError } from './errors.js';
+export {
+  ANSWER_DONE_EVENT,
+  ANSWER_START_EVENT,
+  answerEventId,
+  formatAnswerChunkEvent,
+  formatAnswerStartEvent,
+  parseAnswerEventId,
+  parseAnswerStart,
+} from './answer-events.js';
+export type { AnswerPosition, AnswerStart } from './answer-events.js';

@@ -40,6 +40,9 @@ function forward(app: Hono<ServiceEnv>, c: Context<ServiceEnv>, { method, path, 
   const outgoing = new Headers(c.req.raw.headers);
   outgoing.delete('content-length');
   outgoing.delete('content-type');
+  // ChatFly's routes answer as ChatFly does: never a resumable answer.
+  outgoing.delete('idempotency-key');
+  outgoing.delete('last-event-id');
   if (json !== undefined) outgoing.set('content-type', 'application/json');
   for (const [name, value] of Object.entries(headers)) outgoing.set(name, value);
   const request = new Request(url, {

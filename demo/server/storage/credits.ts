@@ -21,6 +21,14 @@ export async function reserveCredit(db: Queryable, botId: string): Promise<Credi
     [botId],
   );
   if (rows.length === 0) return undefined;
+  return creditReservation(db, botId);
+}
+
+/**
+ * The reservation of a credit already taken from a bot (inside a transaction that also stored what it pays
+ * for); its refund runs on `db`.
+ */
+export function creditReservation(db: Queryable, botId: string): CreditReservation {
   let settled = false;
   return {
     async refund() {

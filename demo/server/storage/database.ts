@@ -16,10 +16,24 @@ export const STORAGE_ENGINES = ['pglite', 'postgres'] as const;
 /** A storage engine. */
 export type StorageEngine = (typeof STORAGE_ENGINES)[number];
 
+/** Called with the payload of each notification on a channel. */
+export type NotificationHandler = (payload: string) => void;
+
 /** An open database with migrations applied. */
 export interface Database extends Queryable {
   /** Which engine answers. */
   readonly engine: StorageEngine;
+  /**
+   * Sends a notification to every process listening on this database, this one included: PostgreSQL's
+   * NOTIFY; PGlite, whose folder belongs to one process, tells that process's listeners.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `handler` for every notification on `channel` (PostgreSQL: LISTEN on a connection of its own,
+   * opened again after a loss). Delivery is a hint, not a guarantee: readers poll too. Resolves to the
+   * unsubscribe.
+   */
+  listen(channel: string, handler: NotificationHandler): Promise<() => void>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the database (waits for running queries). */
@@ -37,6 +51,49 @@ export interface DatabaseLocation {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+/** Wait before opening a lost LISTEN connection again. */
+const RELISTEN_DELAY_MS = 1000;
+
+/** The handlers of each channel, shared by both engines. */
+class ChannelHandlers {
+  readonly #handlers = new Map<string, Set<NotificationHandler>>();
+
+  /** The channels with at least one handler. */
+  channels(): string[] {
+    return [...this.#handlers.keys()];
+  }
+
+  /** Adds a handler; true when it is the channel's first. */
+  add(channel: string, handler: NotificationHandler): boolean {
+    if (!CHANNEL_NAME.test(channel)) throw new RangeError(`Not a plain channel name: ${JSON.stringify(channel)}`);
+    const set = this.#handlers.get(channel);
+    if (set) {
+      set.add(handler);
+      return false;
+    }
+    this.#handlers.set(channel, new Set([handler]));
+    return true;
+  }
+
+  /** Removes a handler. */
+  remove(channel: string, handler: NotificationHandler): void {
+    const set = this.#handlers.get(channel);
+    set?.delete(handler);
+    if (set?.size === 0) this.#handlers.delete(channel);
+  }
+
+  /** Calls the channel's handlers; a throwing handler does not stop the others. */
+  deliver(channel: string, payload: string): void {
+    for (const handler of this.#handlers.get(channel) ?? []) {
+      try {
+        handler(payload);
+      } catch {
+        // A handler's failure is its own.
+      }
+    }
+  }
+}
 
 /** Opens the database at `location` and applies the pending migrations. */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
@@ -81,8 +138,52 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   pool.on('error', () => undefined);
   const run = async <Row>(client: { query: typeof pool.query }, sql: string, params?: readonly unknown[]) =>
     (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
+
+  // LISTEN needs a connection of its own for as long as it listens: one per process, opened on first use
+  // and opened again (after a pause) when it is lost, until the database closes.
+  const handlers = new ChannelHandlers();
+  let listener: Promise<InstanceType<typeof pg.Client>> | undefined;
+  let relisten: NodeJS.Timeout | undefined;
+  let closed = false;
+  const openListener = (): Promise<InstanceType<typeof pg.Client>> => {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url, application_name: 'chatbot-reference-service-listen' });
+      const lost = () => {
+        listener = undefined;
+        void client.end().catch(() => undefined);
+        if (closed || handlers.channels().length === 0 || relisten) return;
+        relisten = setTimeout(() => {
+          relisten = undefined;
+          if (!closed) void openListener().catch(lost);
+        }, RELISTEN_DELAY_MS);
+        relisten.unref();
+      };
+      client.on('error', lost);
+      client.on('end', () => {
+        if (!closed) lost();
+      });
+      client.on('notification', (message) => handlers.deliver(message.channel, message.payload ?? ''));
+      await client.connect();
+      for (const channel of handlers.channels()) await client.query(`listen ${channel}`);
+      return client;
+    })();
+    listener.catch(() => {
+      listener = undefined;
+    });
+    return listener;
+  };
+
   return {
     engine: 'postgres',
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, handler) {
+      const first = handlers.add(channel, handler);
+      const client = await openListener();
+      if (first) await client.query(`listen ${channel}`);
+      return () => handlers.remove(channel, handler);
+    },
     query: (sql, params) => run(pool, sql, params),
     exec: async (sql) => {
       await pool.query(sql);
@@ -107,7 +208,13 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      closed = true;
+      clearTimeout(relisten);
+      const client = await listener?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
+      await pool.end();
+    },
   };
 }
 
@@ -115,5 +222,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // PGlite runs PostgreSQL in the thread that calls it; in its own worker thread, a slow query (or the
   // first start's initdb) never keeps the service from answering other requests.
   const { openPgliteWorker } = await import('./pglite-client.js');
-  return openPgliteWorker(dataDir);
+  const database = await openPgliteWorker(dataDir);
+  // A PGlite folder belongs to one process, so its notifications never need to leave it.
+  const handlers = new ChannelHandlers();
+  return {
+    ...database,
+    engine: 'pglite',
+    notify: async (channel, payload) => handlers.deliver(channel, payload),
+    listen: async (channel, handler) => {
+      handlers.add(channel, handler);
+      return () => handlers.remove(channel, handler);
+    },
+  };
 }

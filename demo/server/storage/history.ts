@@ -9,7 +9,7 @@ export interface StoredSession {
   session_id: string;
   /** When its first message was stored (fractional seconds, `Z`). */
   created_at: string;
-  /** Its messages, oldest first. */
+  /** Its messages, oldest first; an answer that did not finish carries `cut_off: true`. */
   chat_history_response: ChatMessage[];
 }
 
@@ -18,13 +18,19 @@ export const HISTORY_LIMIT = 1000;
 
 /** Stores a question and its answer in a session (the credit it costs is reserved by the caller). */
 export async function recordExchange(db: Database, botId: string, sessionId: string, question: string, answer: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('insert into chat_sessions (bot_id, session_id) values ($1, $2) on conflict do nothing', [botId, sessionId]);
-    await tx.query(
-      `insert into chat_messages (bot_id, session_id, sender_type, content) values ($1, $2, 'user', $3), ($1, $2, 'assistant', $4)`,
-      [botId, sessionId, question, answer],
-    );
-  });
+  await db.transaction((tx) => insertExchange(tx, botId, sessionId, question, answer, false));
+}
+
+/**
+ * Stores a question and its answer inside the caller's transaction; `cutOff` marks an answer that did not
+ * finish (a limit was reached, or the process writing it died).
+ */
+export async function insertExchange(tx: Queryable, botId: string, sessionId: string, question: string, answer: string, cutOff: boolean): Promise<void> {
+  await tx.query('insert into chat_sessions (bot_id, session_id) values ($1, $2) on conflict do nothing', [botId, sessionId]);
+  await tx.query(
+    `insert into chat_messages (bot_id, session_id, sender_type, content, cut_off) values ($1, $2, 'user', $3, false), ($1, $2, 'assistant', $4, $5)`,
+    [botId, sessionId, question, answer, cutOff],
+  );
 }
 
 /**
@@ -43,7 +49,9 @@ export async function readSessions(
     `select s.session_id,
        to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
        coalesce((
-         select json_agg(json_build_object('sender_type', m.sender_type, 'content', m.content) order by m.id)
+         select json_agg(case when m.cut_off
+             then json_build_object('sender_type', m.sender_type, 'content', m.content, 'cut_off', true)
+             else json_build_object('sender_type', m.sender_type, 'content', m.content) end order by m.id)
          from chat_messages m where m.bot_id = s.bot_id and m.session_id = s.session_id
        ), '[]'::json) as messages
      from chat_sessions s

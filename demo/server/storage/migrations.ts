@@ -218,6 +218,35 @@ where exists (
 create unique index users_username_lower_idx on users (lower(username));
 `,
   },
+  {
+    version: 6,
+    name: 'answers that outlive their request, answers cut off in the history',
+    sql: `
+-- An answer as a resource: its text (the whole body, framing included) is appended in batches while it is
+-- generated, so a client that went away can read what it missed from any process. The generating process
+-- renews lease_until while it works; an answer still 'generating' past its lease was left by a dead process
+-- and is marked cut off. The idempotency key (unique per bot and session) makes a retried question find
+-- its answer instead of asking, and paying, again.
+create table answers (
+  id text primary key,
+  bot_id uuid not null references bots (id) on delete cascade,
+  session_id text not null,
+  idempotency_key text,
+  question text not null,
+  text text not null default '',
+  status text not null default 'generating' check (status in ('generating', 'complete', 'cut_off', 'failed')),
+  lease_until timestamptz not null,
+  created_at timestamptz not null default clock_timestamp(),
+  finished_at timestamptz,
+  unique (bot_id, session_id, idempotency_key)
+);
+create index answers_generating_idx on answers (lease_until) where status = 'generating';
+create index answers_created_idx on answers (created_at);
+
+-- An answer stored although it did not finish (a limit was reached, or its process died).
+alter table chat_messages add column cut_off boolean not null default false;
+`,
+  },
 ];
 
 /** A fixed key for the advisory lock that serialises migrations across processes. */

@@ -12,7 +12,7 @@ const CLOSE_DEADLINE_MS = 5_000;
 type Request = DatabaseRequest extends infer Message ? (Message extends { id: number } ? Omit<Message, 'id'> : never) : never;
 
 /** Starts a database worker and opens PGlite in it (in `dataDir`, or in memory when absent). */
-export async function openPgliteWorker(dataDir: string | undefined): Promise<Database> {
+export async function openPgliteWorker(dataDir: string | undefined): Promise<Omit<Database, 'notify' | 'listen'>> {
   const worker: Worker = startWorker(siblingModule('pglite-worker', import.meta.url));
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;

@@ -223,6 +223,7 @@ export default {
   codeCopied: 'تم النسخ.',
   senderUser: 'الزائر',
   senderAssistant: 'البوت',
+  answerCutOff: 'مقطوعة: لم تكتمل هذه الإجابة.',
   exportJson: 'نزّل JSON',
   exportCsv: 'نزّل CSV',
   historyFailed: 'تعذّر تحميل السجل.',

@@ -204,6 +204,7 @@ export default {
   codeCopied: 'Kopiert.',
   senderUser: 'Besucher',
   senderAssistant: 'Bot',
+  answerCutOff: 'Abgebrochen: Diese Antwort wurde nicht fertig.',
   exportJson: 'JSON herunterladen',
   exportCsv: 'CSV herunterladen',
   historyFailed: 'Der Verlauf konnte nicht geladen werden.',

@@ -277,6 +277,8 @@ export interface AdminStrings {
   senderUser: string;
   /** Name of the bot in a transcript. */
   senderAssistant: string;
+  /** Under an answer in a transcript that the service stored unfinished (a limit was reached, or it was interrupted). */
+  answerCutOff: string;
   /** Label of the JSON export. */
   exportJson: string;
   /** Label of the CSV export. */
@@ -501,6 +503,7 @@ const en: AdminStrings = {
   codeCopied: 'Copied.',
   senderUser: 'Visitor',
   senderAssistant: 'Bot',
+  answerCutOff: 'Cut off: this answer did not finish.',
   exportJson: 'Download JSON',
   exportCsv: 'Download CSV',
   historyFailed: 'The history could not be loaded.',

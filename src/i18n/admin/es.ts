@@ -204,6 +204,7 @@ export default {
   codeCopied: 'Copiado.',
   senderUser: 'Visitante',
   senderAssistant: 'Bot',
+  answerCutOff: 'Cortada: esta respuesta no terminó.',
   exportJson: 'Descargar JSON',
   exportCsv: 'Descargar CSV',
   historyFailed: 'No se pudo cargar el historial.',

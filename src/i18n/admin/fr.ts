@@ -204,6 +204,7 @@ export default {
   codeCopied: 'Copié.',
   senderUser: 'Visiteur',
   senderAssistant: 'Bot',
+  answerCutOff: 'Interrompue : cette réponse ne s’est pas terminée.',
   exportJson: 'Télécharger en JSON',
   exportCsv: 'Télécharger en CSV',
   historyFailed: 'L’historique n’a pas pu être chargé.',

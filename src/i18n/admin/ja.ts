@@ -200,6 +200,7 @@ export default {
   codeCopied: 'コピーしました。',
   senderUser: '訪問者',
   senderAssistant: 'ボット',
+  answerCutOff: '途中で切れました：この回答は完了していません。',
   exportJson: 'JSON をダウンロード',
   exportCsv: 'CSV をダウンロード',
   historyFailed: '履歴を読み込めませんでした。',

@@ -200,6 +200,7 @@ export default {
   codeCopied: 'Đã sao chép.',
   senderUser: 'Khách',
   senderAssistant: 'Bot',
+  answerCutOff: 'Bị cắt ngang: câu trả lời này chưa hoàn tất.',
   exportJson: 'Tải JSON',
   exportCsv: 'Tải CSV',
   historyFailed: 'Không tải được lịch sử.',

@@ -171,6 +171,24 @@ describe('<bot-admin> history', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('labels an answer the service stored cut off, in words', async () => {
+    const cut = { ...record('s-7', '2024-03-04T10:00:00.000Z', [['user', 'Tell me everything'], ['assistant', 'First, the roses']]) };
+    cut.chat_history_response[1] = { ...cut.chat_history_response[1]!, cut_off: true } as (typeof cut.chat_history_response)[number];
+    const { el } = await mountAdmin({ service: historyService([cut, record('s-8', '2024-03-03T10:00:00.000Z', [['user', 'Hi'], ['assistant', 'Hello']])]) });
+    await openHistory(el);
+    sessions(el)[0]!.click();
+    await el.updateComplete;
+    expect(allByRole(part(el, 'transcript'), 'listitem').map(text)).to.deep.equal([
+      'Visitor Tell me everything',
+      'Bot First, the roses Cut off: this answer did not finish.',
+    ]);
+    await expect(el).to.be.accessible();
+    await press(el, 'Close the conversation');
+    sessions(el)[1]!.click();
+    await el.updateComplete;
+    expect(allByRole(part(el, 'transcript'), 'listitem').map(text)).to.deep.equal(['Visitor Hi', 'Bot Hello'], 'a complete answer has no label');
+  });
+
   it('says when the period has no conversations and offers no export', async () => {
     const { el } = await mountAdmin({ service: historyService([]) });
     await openHistory(el);
