@@ -3,7 +3,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { effectiveBackground } from '../contrast.js';
+import { emulateForcedColors } from '../devtools.js';
+import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 /**
  * Where keyboard focus is, said as the part name of the focused element in the widget, or the tag name of the
@@ -99,5 +101,54 @@ describe('<chatbot-widget> at 320 px (audit)', () => {
     expect(wrap.getBoundingClientRect().right).to.be.at.most(panel.right);
     const cells = [...table.querySelectorAll('th, td')];
     expect(cells.map((cell) => lineBoxes(cell))).to.deep.equal(cells.map(() => 1));
+  });
+});
+
+/** What a box looks like apart from where it is: its fill, text colour and border. */
+function look(element: Element): string {
+  const style = getComputedStyle(element);
+  const border = style.borderTopStyle === 'none' || style.borderTopWidth === '0px' ? 'no border' : `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
+  return `fill ${style.backgroundColor}, text ${style.color}, ${border}`;
+}
+
+/** Whether a box shows its edge: a visible border, or a fill that differs from what is behind it. */
+function showsEdge(element: Element): boolean {
+  const style = getComputedStyle(element);
+  const border = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) >= 1 && !/rgba\([^)]*, 0\)|transparent/.test(style.borderTopColor);
+  const behind = effectiveBackground(element.parentElement ?? (element.getRootNode() as ShadowRoot).host);
+  return border || (style.backgroundColor !== behind && !/rgba\([^)]*, 0\)/.test(style.backgroundColor));
+}
+
+describe('<chatbot-widget> in forced colours (audit)', () => {
+  afterEach(async () => {
+    await emulateForcedColors(false);
+  });
+
+  it('draws a border around the launcher and the Send and Stop button', async () => {
+    await emulateForcedColors(true);
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const launcher = part(el, 'launcher');
+    expect(look(launcher)).to.not.contain('no border');
+    expect(showsEdge(launcher)).to.equal(true);
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    expect(look(part(el, 'stop-button'))).to.not.contain('no border');
+    stream.close();
+    await settled(el);
+    expect(look(part(el, 'send-button'))).to.not.contain('no border');
+  });
+
+  it("tells the visitor's bubbles from the bot's by more than their place", async () => {
+    await emulateForcedColors(true);
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Hello there');
+    await ask(el, 'Hi');
+    await settled(el);
+    const visitor = byPart(parts(el, 'user-message')[0]!, 'bubble');
+    const bot = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    expect(showsEdge(visitor)).to.equal(true);
+    expect(showsEdge(bot)).to.equal(true);
+    expect(look(visitor)).to.not.equal(look(bot));
   });
 });
