@@ -22,6 +22,7 @@ const ar: WidgetStrings = {
   lang: 'ar',
   dir: 'rtl',
   openChat: 'افتح المحادثة',
+  openChatUnread: 'افتح المحادثة (رد جديد)',
   closeChat: 'أغلق المحادثة',
   title: 'المحادثة',
   loading: 'جارٍ التحميل…',

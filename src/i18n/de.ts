@@ -6,6 +6,7 @@ const de: WidgetStrings = {
   lang: 'de',
   dir: 'ltr',
   openChat: 'Chat öffnen',
+  openChatUnread: 'Chat öffnen (neue Antwort)',
   closeChat: 'Chat schließen',
   title: 'Chat',
   loading: 'Wird geladen…',

@@ -6,6 +6,7 @@ const es: WidgetStrings = {
   lang: 'es',
   dir: 'ltr',
   openChat: 'Abrir el chat',
+  openChatUnread: 'Abrir el chat (nueva respuesta)',
   closeChat: 'Cerrar el chat',
   title: 'Chat',
   loading: 'Cargando…',

@@ -6,6 +6,7 @@ const fr: WidgetStrings = {
   lang: 'fr',
   dir: 'ltr',
   openChat: 'Ouvrir la discussion',
+  openChatUnread: 'Ouvrir la discussion (nouvelle réponse)',
   closeChat: 'Fermer la discussion',
   title: 'Discussion',
   loading: 'Chargement…',

@@ -108,6 +108,7 @@ async function copyText(text: string): Promise<boolean> {
  * @fires {ChatbotFeedbackEvent} chatbot-feedback - An answer was rated; `value` (`up`, `down` or null), `messageId`, `answer`, `question`.
  *
  * @csspart launcher - The floating bubble that opens and closes the panel.
+ * @csspart unread - The sign on the launcher that an answer came in while the panel was closed.
  * @csspart panel - The chat panel.
  * @csspart header - The panel's title bar.
  * @csspart title - The bot's name in the title bar.
@@ -178,6 +179,7 @@ export class ChatbotWidget extends LitElement {
     stuckToBottom: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
     leadErrors: { state: true, attribute: false },
+    unread: { state: true, attribute: false },
   };
 
   /** The bot to chat with (its UUID). */
@@ -215,6 +217,7 @@ export class ChatbotWidget extends LitElement {
   private stuckToBottom = true;
   private announcement = { id: 0, text: '' };
   private leadErrors: { missing: LeadFormField[]; invalidEmail: boolean } | undefined;
+  private unread = false;
 
   get #thread(): HTMLElement | null {
     return this.renderRoot.querySelector('.thread');
@@ -281,6 +284,7 @@ export class ChatbotWidget extends LitElement {
       return;
     }
     this.opened = true;
+    this.unread = false;
     this.#focusAfterUpdate = 'composer';
     const opened = new ChatbotOpenEvent();
     this.dispatchEvent(opened);
@@ -414,7 +418,9 @@ export class ChatbotWidget extends LitElement {
     // Stop turns back into a Send that is disabled while the field is empty: focus left on it would fall to
     // the page's body, so it moves to the message field.
     if (this.shadowRoot?.activeElement?.classList.contains('send')) this.#focusAfterUpdate = 'composer';
-    this.#announceAnswer(answer);
+    // Nobody hears a live region inside a closed panel: the launcher shows the unread sign instead.
+    if (this.mode === 'launcher' && !this.opened) this.unread = true;
+    else this.#announceAnswer(answer);
   }
 
   #announceAnswer(answer: AnswerMessage): void {
@@ -727,14 +733,14 @@ export class ChatbotWidget extends LitElement {
         type="button"
         class="launcher"
         part="launcher"
-        aria-label=${this.opened ? s.closeChat : s.openChat}
+        aria-label=${this.opened ? s.closeChat : this.unread ? s.openChatUnread : s.openChat}
         aria-expanded=${this.opened ? 'true' : 'false'}
         aria-controls="panel"
         dir=${s.dir}
         @click=${this.toggle}
         @keydown=${this.#onPanelKeydown}
       >
-        ${this.opened ? closeIcon : chatIcon}
+        ${this.opened ? closeIcon : chatIcon}${this.unread && !this.opened ? html`<span class="unread" part="unread"></span>` : nothing}
       </button>`;
   }
 }

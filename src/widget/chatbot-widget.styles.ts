@@ -98,6 +98,17 @@ const widget = css`
     }
   }
 
+  .unread {
+    position: absolute;
+    inset-block-start: -2px;
+    inset-inline-end: -2px;
+    width: 14px;
+    height: 14px;
+    border: 2px solid var(--_accent-text);
+    border-radius: 50%;
+    background: var(--_error);
+  }
+
   .header {
     display: flex;
     align-items: center;

@@ -4,7 +4,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { effectiveBackground } from '../contrast.js';
-import { emulateForcedColors } from '../devtools.js';
+import { accessibleNode, emulateForcedColors } from '../devtools.js';
 import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 /**
@@ -150,5 +150,44 @@ describe('<chatbot-widget> in forced colours (audit)', () => {
     expect(showsEdge(visitor)).to.equal(true);
     expect(showsEdge(bot)).to.equal(true);
     expect(look(visitor)).to.not.equal(look(bot));
+  });
+});
+
+describe('<chatbot-widget> unread answers (audit)', () => {
+  /** The text of the polite live region the widget announces into. */
+  const announced = (el: ChatbotWidget) => el.shadowRoot!.querySelector('[aria-live]')?.textContent?.trim() ?? '';
+
+  it('marks the launcher when an answer finishes while the panel is closed, without announcing it', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Hello');
+    await waitUntil(() => lastAnswerText(el) === 'Hello');
+    el.close();
+    await el.updateComplete;
+    stream.push(' there');
+    stream.close();
+    await settled(el);
+    expect(announced(el)).to.equal('');
+    expect(await accessibleNode('[part~="launcher"]')).to.deep.equal({ role: 'button', name: 'Open chat (new answer)' });
+    const sign = part(el, 'unread');
+    expect(getComputedStyle(sign).display).to.not.equal('none');
+    expect(sign.getBoundingClientRect().width).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(await accessibleNode('[part~="launcher"]')).to.deep.equal({ role: 'button', name: 'Close chat' });
+    expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
+  });
+
+  it('announces an answer that finishes while the panel is open, with no unread sign', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    service.queueAnswer('Hello there');
+    await ask(el, 'Hi');
+    await settled(el);
+    await waitUntil(() => announced(el) !== '');
+    expect(announced(el)).to.equal('Helper: Hello there');
+    expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
   });
 });
