@@ -4,7 +4,7 @@ import type { Language } from './languages.js';
 import { createPackLoader } from './pack-loader.js';
 
 export type { WidgetStrings } from './en.js';
-export { LANGUAGES, OPEN_CHAT_LABELS, matchLanguage, matchLanguageTag, resolveLanguage, type Language, type LanguageSources } from './languages.js';
+export { LANGUAGES, OPEN_CHAT_LABELS, languageTag, matchLanguage, matchLanguageTag, resolveLanguage, type Language, type LanguageSources } from './languages.js';
 
 /** Strings a host page overrides: any subset of a pack (functions for the parameterised entries). */
 export type WidgetStringOverrides = {

@@ -51,6 +51,22 @@ export function matchLanguage(value: string | null | undefined): Language | unde
   return LANGUAGE_NAMES[value?.trim().toLowerCase() ?? ''] ?? matchLanguageTag(value);
 }
 
+/**
+ * The BCP 47 tag to mark text written in a language given as a tag (`pt-BR`, `pt_BR`) or a known name
+ * (`Vietnamese`); undefined when it is neither (a name the widget does not know says nothing usable).
+ */
+export function languageTag(value: string | null | undefined): string | undefined {
+  const named = LANGUAGE_NAMES[value?.trim().toLowerCase() ?? ''];
+  if (named) return named;
+  const tag = value?.trim().replace(/_/g, '-') ?? '';
+  if (!/^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(tag)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where the widget's language can come from, strongest first. */
 export interface LanguageSources {
   /** The element's own `lang` attribute: a host page that sets it means it. */

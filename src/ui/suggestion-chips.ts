@@ -8,6 +8,8 @@ export interface SuggestionChipsOptions {
   label: string;
   /** Writing direction, which decides what ArrowLeft and ArrowRight mean. */
   dir: 'ltr' | 'rtl';
+  /** Language of the questions (`lang` of each chip), when it differs from the interface's or is known. */
+  lang?: string | undefined;
   /** Called with the picked question. */
   onSelect: (question: string) => void;
 }
@@ -37,7 +39,7 @@ export class SuggestionChips implements ReactiveController {
     return html`<div class="chips" part="suggestions" role="toolbar" aria-label=${options.label} @keydown=${(event: KeyboardEvent) => this.#onKeydown(event, options.dir)}>
       ${questions.map(
         (question, index) =>
-          html`<button type="button" class="chip" part="suggestion" dir="auto" tabindex=${index === active ? 0 : -1} @focus=${() => (this.#active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
+          html`<button type="button" class="chip" part="suggestion" dir="auto" lang=${options.lang ?? nothing} tabindex=${index === active ? 0 : -1} @focus=${() => (this.#active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
       )}
     </div>`;
   }

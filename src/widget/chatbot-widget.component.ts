@@ -6,6 +6,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import {
   applyStringOverrides,
   englishStrings,
+  languageTag,
   loadStrings,
   loadedStrings,
   resolveLanguage,
@@ -436,6 +437,11 @@ export class ChatbotWidget extends LitElement {
     this.announcement = { id: this.announcement.id + 1, text };
   }
 
+  /** The language the bot answers in (its `bot_language`), to mark answers and suggestions with. */
+  get #answerLanguage(): string | undefined {
+    return languageTag(this.#chat.bot?.bot_language);
+  }
+
   get #botName(): string {
     return this.#chat.bot?.bot_name.trim() || this.pack.title;
   }
@@ -578,9 +584,9 @@ export class ChatbotWidget extends LitElement {
     return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
       ${empty && !streaming
         ? nothing
-        : html`<div class="bubble markdown" part="bubble" dir="auto">
-            <span class="sr-only" dir=${s.dir}>${this.#botName}: </span>${body}${streaming && empty
-              ? html`<span class="typing" role="img" aria-label=${s.writing}><span></span><span></span><span></span></span>`
+        : html`<div class="bubble markdown" part="bubble" dir="auto" lang=${this.#answerLanguage ?? nothing}>
+            <span class="sr-only" dir=${s.dir} lang=${s.lang}>${this.#botName}: </span>${body}${streaming && empty
+              ? html`<span class="typing" role="img" lang=${s.lang} aria-label=${s.writing}><span></span><span></span><span></span></span>`
               : nothing}
           </div>`}
       ${footer}
@@ -652,7 +658,7 @@ export class ChatbotWidget extends LitElement {
     const last = messages.at(-1);
     const chips =
       last?.role === 'assistant' && last.status === 'complete' && !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
-        ? this.#chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, onSelect: (question) => this.#selectSuggestion(question) })
+        ? this.#chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, lang: this.#answerLanguage, onSelect: (question) => this.#selectSuggestion(question) })
         : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.#botName)}</p>` : nothing}

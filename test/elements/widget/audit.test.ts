@@ -191,3 +191,35 @@ describe('<chatbot-widget> unread answers (audit)', () => {
     expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
   });
 });
+
+describe('<chatbot-widget> language of parts (audit)', () => {
+  /** The language an element's text is read in: the nearest `lang` around it, crossing into the host. */
+  const languageOf = (element: Element) => element.closest('[lang]')?.getAttribute('lang') ?? '';
+
+  it("marks answers and suggestions with the bot's language inside an interface of another", async () => {
+    const { el, service } = await mountWidget({ lang: 'ar', bot: { bot_language: 'English' } });
+    service.queueAnswer('Hello there', ['Tell me more']);
+    await ask(el, 'Hi');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    expect(languageOf(part(el, 'panel'))).to.equal('ar');
+    const bubble = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    const answerText = [...bubble.querySelectorAll('p')].find((node) => node.textContent === 'Hello there')!;
+    expect(languageOf(answerText)).to.equal('en');
+    const senderLabel = bubble.firstElementChild!;
+    expect(languageOf(senderLabel)).to.equal('ar');
+    expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('en');
+    expect(languageOf(part(el, 'suggestions'))).to.equal('ar');
+  });
+
+  it('leaves answers in the interface language when the bot names none it can tell', async () => {
+    const { el, service } = await mountWidget({ lang: 'fr', bot: { bot_language: 'Klingonese' } });
+    service.queueAnswer('Bonjour', ['Et ensuite ?']);
+    await ask(el, 'Salut');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    const bubble = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    expect(languageOf(bubble.querySelector('p')!)).to.equal('fr');
+    expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('fr');
+  });
+});
