@@ -2,6 +2,7 @@
 // registers the tag.
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { keyed } from 'lit/directives/keyed.js';
 import {
   applyStringOverrides,
@@ -34,6 +35,7 @@ import {
   type QuestionMessage,
 } from './chat-state.js';
 import { widgetStyles } from './chatbot-widget.styles.js';
+import type { LanguagePackDefinition } from './on-demand/language-pack.js';
 import type { StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 
@@ -172,6 +174,7 @@ export class ChatbotWidget extends LitElement {
     opened: { type: Boolean, reflect: true, attribute: 'open' },
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
+    languagePack: { attribute: 'language-pack' },
     settings: { attribute: false },
     fetch: { attribute: false },
     pack: { state: true, attribute: false },
@@ -205,6 +208,12 @@ export class ChatbotWidget extends LitElement {
   opened = false;
   /** Language override (the element's own `lang` attribute); wins over the bot's language. */
   languageOverride: string | null = null;
+  /**
+   * A language pack the site supplies (any BCP 47 language; see docs/i18n.md): an object with `lang`, `dir`
+   * and entries of WidgetStrings, or (the `language-pack` attribute) the id of a `<script type="application/json">`
+   * holding one. It wins over the built-in languages; `strings` still apply on top.
+   */
+  languagePack: LanguagePackDefinition | string | undefined;
   /** Replacements for any visible string (see WidgetStrings). */
   strings: WidgetStringOverrides | undefined;
   /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules), and the failure message shown. */
@@ -234,7 +243,7 @@ export class ChatbotWidget extends LitElement {
   #chips = new SuggestionChips(this);
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
-  #wantedLanguage: Language = 'en';
+  #wantedLanguage: Language | LanguagePackDefinition | string = 'en';
   #timeFormat: Intl.DateTimeFormat | undefined;
   #lastAutoScrollTop = 0;
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
@@ -342,20 +351,29 @@ export class ChatbotWidget extends LitElement {
       storage: this.storage,
       settings: this.settings,
     });
-    const language = resolveLanguage({
-      override: this.languageOverride,
-      botLanguage: this.#chat.bot?.bot_language,
-      preferred: navigator.languages,
-    });
+    const custom = this.languagePack;
+    const language =
+      custom ||
+      resolveLanguage({
+        override: this.languageOverride,
+        botLanguage: this.#chat.bot?.bot_language,
+        preferred: navigator.languages,
+      });
     if (language !== this.#wantedLanguage || changed.has('strings') || !this.hasUpdated) {
       this.#wantedLanguage = language;
-      const ready = loadedStrings(language);
+      const ready = custom ? undefined : loadedStrings(language as Language);
       if (ready) {
         this.pack = applyStringOverrides(ready, this.strings);
         this.packPending = false;
       } else {
         this.packPending = true;
-        void loadStrings(language).then((pack) => {
+        const loading = custom
+          ? import('./on-demand/language-pack.js').then(
+              (module) => module.compileLanguagePack(custom, this.ownerDocument),
+              () => englishStrings,
+            )
+          : loadStrings(language as Language);
+        void loading.then((pack) => {
           if (this.#wantedLanguage !== language) return;
           this.pack = applyStringOverrides(pack, this.strings);
           this.packPending = false;
@@ -584,7 +602,7 @@ export class ChatbotWidget extends LitElement {
     return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
       ${empty && !streaming
         ? nothing
-        : html`<div class="bubble markdown" part="bubble" dir="auto" lang=${this.#answerLanguage ?? nothing}>
+        : html`<div class="bubble markdown" part="bubble" dir="auto" lang=${ifDefined(this.#answerLanguage)}>
             <span class="sr-only" dir=${s.dir} lang=${s.lang}>${this.#botName}: </span>${body}${streaming && empty
               ? html`<span class="typing" role="img" lang=${s.lang} aria-label=${s.writing}><span></span><span></span><span></span></span>`
               : nothing}

@@ -212,6 +212,25 @@ describe('<chatbot-widget> language of parts (audit)', () => {
     expect(languageOf(part(el, 'suggestions'))).to.equal('ar');
   });
 
+  it('takes a whole language pack as a property, with its lang, direction and plural rules', async () => {
+    const { el } = await mountWidget({ lang: 'fr' });
+    el.languagePack = {
+      lang: 'he',
+      dir: 'rtl',
+      send: 'שליחה',
+      greeting: 'שלום! אני {name}.',
+      leadMissing: { one: 'שדה אחד חסר', two: 'שני שדות חסרים', other: '{count} שדות חסרים' },
+    };
+    await waitUntil(() => part(el, 'panel').getAttribute('lang') === 'he', 'the pack was not applied');
+    await el.updateComplete;
+    expect(part(el, 'panel').getAttribute('dir')).to.equal('rtl');
+    expect(part(el, 'send-button').getAttribute('aria-label')).to.equal('שליחה');
+    expect(part(el, 'thread').textContent).to.contain('שלום! אני Helper.');
+    await expect(el).to.be.accessible();
+    el.languagePack = undefined;
+    await waitUntil(() => part(el, 'panel').getAttribute('lang') === 'fr', 'the element lang did not come back');
+  });
+
   it('leaves answers in the interface language when the bot names none it can tell', async () => {
     const { el, service } = await mountWidget({ lang: 'fr', bot: { bot_language: 'Klingonese' } });
     service.queueAnswer('Bonjour', ['Et ensuite ?']);
