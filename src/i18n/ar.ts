@@ -23,6 +23,7 @@ const ar: WidgetStrings = {
   dir: 'rtl',
   openChat: 'افتح المحادثة',
   openChatUnread: 'افتح المحادثة (رد جديد)',
+  dismiss: 'تجاهل',
   closeChat: 'أغلق المحادثة',
   title: 'المحادثة',
   loading: 'جارٍ التحميل…',

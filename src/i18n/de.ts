@@ -7,6 +7,7 @@ const de: WidgetStrings = {
   dir: 'ltr',
   openChat: 'Chat öffnen',
   openChatUnread: 'Chat öffnen (neue Antwort)',
+  dismiss: 'Ausblenden',
   closeChat: 'Chat schließen',
   title: 'Chat',
   loading: 'Wird geladen…',

@@ -7,6 +7,7 @@ const es: WidgetStrings = {
   dir: 'ltr',
   openChat: 'Abrir el chat',
   openChatUnread: 'Abrir el chat (nueva respuesta)',
+  dismiss: 'Descartar',
   closeChat: 'Cerrar el chat',
   title: 'Chat',
   loading: 'Cargando…',

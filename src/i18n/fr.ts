@@ -7,6 +7,7 @@ const fr: WidgetStrings = {
   dir: 'ltr',
   openChat: 'Ouvrir la discussion',
   openChatUnread: 'Ouvrir la discussion (nouvelle réponse)',
+  dismiss: 'Ignorer',
   closeChat: 'Fermer la discussion',
   title: 'Discussion',
   loading: 'Chargement…',

@@ -7,6 +7,7 @@ const ja: WidgetStrings = {
   dir: 'ltr',
   openChat: 'チャットを開く',
   openChatUnread: 'チャットを開く（新しい回答あり）',
+  dismiss: '閉じる',
   closeChat: 'チャットを閉じる',
   title: 'チャット',
   loading: '読み込み中…',

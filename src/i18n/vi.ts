@@ -7,6 +7,7 @@ const vi: WidgetStrings = {
   dir: 'ltr',
   openChat: 'Mở trò chuyện',
   openChatUnread: 'Mở trò chuyện (có câu trả lời mới)',
+  dismiss: 'Bỏ qua',
   closeChat: 'Đóng trò chuyện',
   title: 'Trò chuyện',
   loading: 'Đang tải…',

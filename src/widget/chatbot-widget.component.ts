@@ -36,6 +36,7 @@ import {
 } from './chat-state.js';
 import { widgetStyles } from './chatbot-widget.styles.js';
 import type { LanguagePackDefinition } from './on-demand/language-pack.js';
+import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
 import type { StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 
@@ -112,6 +113,7 @@ async function copyText(text: string): Promise<boolean> {
  *
  * @csspart launcher - The floating bubble that opens and closes the panel.
  * @csspart unread - The sign on the launcher that an answer came in while the panel was closed.
+ * @csspart teaser - The greeting shown beside the closed launcher after the bot's delay (once per visit).
  * @csspart panel - The chat panel.
  * @csspart header - The panel's title bar.
  * @csspart title - The bot's name in the title bar.
@@ -175,6 +177,9 @@ export class ChatbotWidget extends LitElement {
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
     languagePack: { attribute: 'language-pack' },
+    initialMessage: { attribute: 'initial-message' },
+    starterQuestions: { attribute: 'starter-questions', type: Array },
+    teaserAfter: { attribute: 'teaser-after', type: Number },
     settings: { attribute: false },
     fetch: { attribute: false },
     pack: { state: true, attribute: false },
@@ -214,6 +219,12 @@ export class ChatbotWidget extends LitElement {
    * holding one. It wins over the built-in languages; `strings` still apply on top.
    */
   languagePack: LanguagePackDefinition | string | undefined;
+  /** The first message of an empty conversation, when the service's widget settings have none (`initial_message`). */
+  initialMessage = '';
+  /** Starter questions shown as chips in an empty conversation, when the service's widget settings have none; attribute: a JSON array. */
+  starterQuestions: string[] = [];
+  /** Seconds after which the greeting appears as a teaser beside the closed launcher (once per visit), when the service's widget settings say nothing; 0: never. */
+  teaserAfter = 0;
   /** Replacements for any visible string (see WidgetStrings). */
   strings: WidgetStringOverrides | undefined;
   /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules), and the failure message shown. */
@@ -241,6 +252,10 @@ export class ChatbotWidget extends LitElement {
 
   #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer) });
   #chips = new SuggestionChips(this);
+  #widgetSetting: WidgetGreeting = {};
+  #widgetSettingKey = '';
+  #teaser: typeof import('./on-demand/teaser.js') | undefined;
+  #teaserTimer = 0;
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
   #wantedLanguage: Language | LanguagePackDefinition | string = 'en';
@@ -284,6 +299,8 @@ export class ChatbotWidget extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#watchViewport(false);
+    clearTimeout(this.#teaserTimer);
+    this.#teaserTimer = 0;
   }
 
   /** Opens the panel (launcher mode) and puts the focus in the message field; inline, it only focuses the field. */
@@ -351,6 +368,19 @@ export class ChatbotWidget extends LitElement {
       storage: this.storage,
       settings: this.settings,
     });
+    const settingKey = `${this.baseUrl} ${this.botId}`;
+    if (settingKey !== this.#widgetSettingKey) {
+      this.#widgetSettingKey = settingKey;
+      this.#widgetSetting = {};
+      // The element carries the client's options under their own names (baseUrl, token, apiKey, fetch).
+      if (this.botId && this.baseUrl) {
+        void fetchWidgetGreeting(this, this.botId).then((setting) => {
+          if (this.#widgetSettingKey !== settingKey) return;
+          this.#widgetSetting = setting;
+          this.requestUpdate();
+        });
+      }
+    }
     const custom = this.languagePack;
     const language =
       custom ||
@@ -389,6 +419,17 @@ export class ChatbotWidget extends LitElement {
   }
 
   protected override updated(): void {
+    const teaserAfter = this.#widgetSetting.teaserAfter ?? this.teaserAfter;
+    if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
+      this.#teaserTimer = window.setTimeout(
+        () =>
+          void import('./on-demand/teaser.js').then((module) => {
+            this.#teaser = module;
+            this.requestUpdate();
+          }),
+        teaserAfter * 1000,
+      );
+    }
     const thread = this.#thread;
     if (thread && this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
       thread.scrollTop = thread.scrollHeight;
@@ -458,6 +499,11 @@ export class ChatbotWidget extends LitElement {
   /** The language the bot answers in (its `bot_language`), to mark answers and suggestions with. */
   get #answerLanguage(): string | undefined {
     return languageTag(this.#chat.bot?.bot_language);
+  }
+
+  /** The greeting of an empty conversation: the service's widget settings, else the element's, else the pack's. */
+  get #greetingText(): string {
+    return this.#widgetSetting.initialMessage || this.initialMessage.trim() || this.pack.greeting(this.#botName);
   }
 
   get #botName(): string {
@@ -674,12 +720,14 @@ export class ChatbotWidget extends LitElement {
       }
     }
     const last = messages.at(-1);
+    const starters = this.#widgetSetting.starterQuestions?.length ? this.#widgetSetting.starterQuestions : this.starterQuestions;
+    const questions = !last ? (leadShown ? [] : starters) : last.role === 'assistant' && last.status === 'complete' ? last.suggestions : [];
     const chips =
-      last?.role === 'assistant' && last.status === 'complete' && !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
-        ? this.#chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, lang: this.#answerLanguage, onSelect: (question) => this.#selectSuggestion(question) })
+      !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
+        ? this.#chips.render(questions, { label: s.suggestions, dir: s.dir, lang: this.#answerLanguage, onSelect: (question) => this.#selectSuggestion(question) })
         : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
-      ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.#botName)}</p>` : nothing}
+      ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
       ${leadShown && leadAfter < 0 ? this.#renderLeadForm(fields) : nothing}
       ${messages.map((message, index) => html`${this.#renderMessage(message)}${index === leadAfter ? this.#renderLeadForm(fields) : nothing}`)}
       ${chips}
@@ -765,6 +813,6 @@ export class ChatbotWidget extends LitElement {
         @keydown=${this.#onPanelKeydown}
       >
         ${this.opened ? closeIcon : chatIcon}${this.unread && !this.opened ? html`<span class="unread" part="unread"></span>` : nothing}
-      </button>`;
+      </button>${this.#teaser?.renderTeaser(this, this.#greetingText, s) ?? nothing}`;
   }
 }
