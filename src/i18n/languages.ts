@@ -56,15 +56,8 @@ export function matchLanguage(value: string | null | undefined): Language | unde
  * (`Vietnamese`); undefined when it is neither (a name the widget does not know says nothing usable).
  */
 export function languageTag(value: string | null | undefined): string | undefined {
-  const named = LANGUAGE_NAMES[value?.trim().toLowerCase() ?? ''];
-  if (named) return named;
   const tag = value?.trim().replace(/_/g, '-') ?? '';
-  if (!/^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(tag)) return undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
-  }
+  return LANGUAGE_NAMES[tag.toLowerCase()] ?? (/^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(tag) ? tag : undefined);
 }
 
 /** Where the widget's language can come from, strongest first. */

@@ -252,7 +252,7 @@ export class ChatbotWidget extends LitElement {
 
   #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer) });
   #chips = new SuggestionChips(this);
-  #widgetSetting: WidgetGreeting = {};
+  #widgetSetting: WidgetGreeting | undefined;
   #widgetSettingKey = '';
   #teaser: typeof import('./on-demand/teaser.js') | undefined;
   #teaserTimer = 0;
@@ -371,7 +371,7 @@ export class ChatbotWidget extends LitElement {
     const settingKey = `${this.baseUrl} ${this.botId}`;
     if (settingKey !== this.#widgetSettingKey) {
       this.#widgetSettingKey = settingKey;
-      this.#widgetSetting = {};
+      this.#widgetSetting = undefined;
       // The element carries the client's options under their own names (baseUrl, token, apiKey, fetch).
       if (this.botId && this.baseUrl) {
         void fetchWidgetGreeting(this, this.botId).then((setting) => {
@@ -419,7 +419,7 @@ export class ChatbotWidget extends LitElement {
   }
 
   protected override updated(): void {
-    const teaserAfter = this.#widgetSetting.teaserAfter ?? this.teaserAfter;
+    const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(
         () =>
@@ -503,7 +503,7 @@ export class ChatbotWidget extends LitElement {
 
   /** The greeting of an empty conversation: the service's widget settings, else the element's, else the pack's. */
   get #greetingText(): string {
-    return this.#widgetSetting.initialMessage || this.initialMessage.trim() || this.pack.greeting(this.#botName);
+    return this.#widgetSetting?.initialMessage || this.initialMessage.trim() || this.pack.greeting(this.#botName);
   }
 
   get #botName(): string {
@@ -720,7 +720,7 @@ export class ChatbotWidget extends LitElement {
       }
     }
     const last = messages.at(-1);
-    const starters = this.#widgetSetting.starterQuestions?.length ? this.#widgetSetting.starterQuestions : this.starterQuestions;
+    const starters = this.#widgetSetting?.starterQuestions.length ? this.#widgetSetting.starterQuestions : this.starterQuestions;
     const questions = !last ? (leadShown ? [] : starters) : last.role === 'assistant' && last.status === 'complete' ? last.suggestions : [];
     const chips =
       !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0

