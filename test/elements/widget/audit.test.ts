@@ -1,0 +1,244 @@
+// The checks of the manual accessibility audit (WCAG 2.2 AA beyond what axe finds): keyboard focus, the
+// launcher, narrow screens, forced colours, unread answers and the language of parts.
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
+import { effectiveBackground } from '../contrast.js';
+import { accessibleNode, emulateForcedColors } from '../devtools.js';
+import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+
+/**
+ * Where keyboard focus is, said as the part name of the focused element in the widget, or the tag name of the
+ * focused element of the page (`body` when focus is lost). A string, so a failure prints short.
+ */
+function focusedPart(el: ChatbotWidget): string {
+  if (document.activeElement !== el) return document.activeElement?.localName ?? 'none';
+  const inside = el.shadowRoot!.activeElement;
+  return inside?.getAttribute('part') ?? inside?.localName ?? 'host';
+}
+
+describe('<chatbot-widget> focus (audit)', () => {
+  it('keeps focus in the message field after Stop is pressed with the keyboard', async () => {
+    const { el, service } = await mountWidget();
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Some');
+    await waitUntil(() => lastAnswerText(el) === 'Some');
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('stop-button');
+    await sendKeys({ press: 'Enter' });
+    await settled(el);
+    expect(part<HTMLButtonElement>(el, 'send-button').disabled).to.equal(true);
+    expect(focusedPart(el)).to.equal('input');
+  });
+
+  it('keeps focus in the message field when the answer ends while focus is on Stop', async () => {
+    const { el, service } = await mountWidget();
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Some');
+    await waitUntil(() => lastAnswerText(el) === 'Some');
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('stop-button');
+    stream.push(' more');
+    stream.close();
+    await settled(el);
+    expect(focusedPart(el)).to.equal('input');
+  });
+});
+
+describe('<chatbot-widget> launcher (audit)', () => {
+  it('closes on Escape pressed on the launcher, keeping focus there', async () => {
+    const { el } = await mountWidget({ mode: 'launcher' });
+    const launcher = part<HTMLButtonElement>(el, 'launcher');
+    launcher.click();
+    await el.updateComplete;
+    launcher.focus();
+    expect(launcher.getAttribute('aria-label')).to.equal('Close chat');
+    let closeEvents = 0;
+    el.addEventListener('chatbot-close', () => closeEvents++);
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(false);
+    expect(closeEvents).to.equal(1);
+    expect(part(el, 'panel').hidden).to.equal(true);
+    expect(launcher.getAttribute('aria-label')).to.equal('Open chat');
+    expect(focusedPart(el)).to.equal('launcher');
+  });
+});
+
+/** The lines the text of a node is laid out on: more than one for a single word means it was broken mid-word. */
+function lineBoxes(node: Node): number {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+}
+
+describe('<chatbot-widget> at 320 px (audit)', () => {
+  afterEach(async () => {
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('wraps a chip of one long word inside the panel, and scrolls a table rather than break its words', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const longWord = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(2);
+    service.queueAnswer(
+      '| Term | Field | Kind | Note |\n|---|---|---|---|\n| Internationalisation | Telecommunications | Counterrevolutionaries | Incomprehensibilities |',
+      [longWord],
+    );
+    await ask(el, 'Long words?');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    const panel = part(el, 'panel').getBoundingClientRect();
+    expect(panel.width).to.equal(320);
+    const chip = parts(el, 'suggestion')[0]!.getBoundingClientRect();
+    expect(chip.left).to.be.at.least(panel.left);
+    expect(chip.right).to.be.at.most(panel.right);
+    const table = el.shadowRoot!.querySelector('table')!;
+    const wrap = table.parentElement!;
+    expect(wrap.scrollWidth).to.be.greaterThan(wrap.clientWidth);
+    expect(wrap.getBoundingClientRect().right).to.be.at.most(panel.right);
+    const cells = [...table.querySelectorAll('th, td')];
+    expect(cells.map((cell) => lineBoxes(cell))).to.deep.equal(cells.map(() => 1));
+  });
+});
+
+/** What a box looks like apart from where it is: its fill, text colour and border. */
+function look(element: Element): string {
+  const style = getComputedStyle(element);
+  const border = style.borderTopStyle === 'none' || style.borderTopWidth === '0px' ? 'no border' : `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
+  return `fill ${style.backgroundColor}, text ${style.color}, ${border}`;
+}
+
+/** Whether a box shows its edge: a visible border, or a fill that differs from what is behind it. */
+function showsEdge(element: Element): boolean {
+  const style = getComputedStyle(element);
+  const border = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) >= 1 && !/rgba\([^)]*, 0\)|transparent/.test(style.borderTopColor);
+  const behind = effectiveBackground(element.parentElement ?? (element.getRootNode() as ShadowRoot).host);
+  return border || (style.backgroundColor !== behind && !/rgba\([^)]*, 0\)/.test(style.backgroundColor));
+}
+
+describe('<chatbot-widget> in forced colours (audit)', () => {
+  afterEach(async () => {
+    await emulateForcedColors(false);
+  });
+
+  it('draws a border around the launcher and the Send and Stop button', async () => {
+    await emulateForcedColors(true);
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const launcher = part(el, 'launcher');
+    expect(look(launcher)).to.not.contain('no border');
+    expect(showsEdge(launcher)).to.equal(true);
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    expect(look(part(el, 'stop-button'))).to.not.contain('no border');
+    stream.close();
+    await settled(el);
+    expect(look(part(el, 'send-button'))).to.not.contain('no border');
+  });
+
+  it("tells the visitor's bubbles from the bot's by more than their place", async () => {
+    await emulateForcedColors(true);
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Hello there');
+    await ask(el, 'Hi');
+    await settled(el);
+    const visitor = byPart(parts(el, 'user-message')[0]!, 'bubble');
+    const bot = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    expect(showsEdge(visitor)).to.equal(true);
+    expect(showsEdge(bot)).to.equal(true);
+    expect(look(visitor)).to.not.equal(look(bot));
+  });
+});
+
+describe('<chatbot-widget> unread answers (audit)', () => {
+  /** The text of the polite live region the widget announces into. */
+  const announced = (el: ChatbotWidget) => el.shadowRoot!.querySelector('[aria-live]')?.textContent?.trim() ?? '';
+
+  it('marks the launcher when an answer finishes while the panel is closed, without announcing it', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Hello');
+    await waitUntil(() => lastAnswerText(el) === 'Hello');
+    el.close();
+    await el.updateComplete;
+    stream.push(' there');
+    stream.close();
+    await settled(el);
+    expect(announced(el)).to.equal('');
+    expect(await accessibleNode('[part~="launcher"]')).to.deep.equal({ role: 'button', name: 'Open chat (new answer)' });
+    const sign = part(el, 'unread');
+    expect(getComputedStyle(sign).display).to.not.equal('none');
+    expect(sign.getBoundingClientRect().width).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(await accessibleNode('[part~="launcher"]')).to.deep.equal({ role: 'button', name: 'Close chat' });
+    expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
+  });
+
+  it('announces an answer that finishes while the panel is open, with no unread sign', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    service.queueAnswer('Hello there');
+    await ask(el, 'Hi');
+    await settled(el);
+    await waitUntil(() => announced(el) !== '');
+    expect(announced(el)).to.equal('Helper: Hello there');
+    expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
+  });
+});
+
+describe('<chatbot-widget> language of parts (audit)', () => {
+  /** The language an element's text is read in: the nearest `lang` around it, crossing into the host. */
+  const languageOf = (element: Element) => element.closest('[lang]')?.getAttribute('lang') ?? '';
+
+  it("marks answers and suggestions with the bot's language inside an interface of another", async () => {
+    const { el, service } = await mountWidget({ lang: 'ar', bot: { bot_language: 'English' } });
+    service.queueAnswer('Hello there', ['Tell me more']);
+    await ask(el, 'Hi');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    expect(languageOf(part(el, 'panel'))).to.equal('ar');
+    const bubble = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    const answerText = [...bubble.querySelectorAll('p')].find((node) => node.textContent === 'Hello there')!;
+    expect(languageOf(answerText)).to.equal('en');
+    const senderLabel = bubble.firstElementChild!;
+    expect(languageOf(senderLabel)).to.equal('ar');
+    expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('en');
+    expect(languageOf(part(el, 'suggestions'))).to.equal('ar');
+  });
+
+  it('takes a whole language pack as a property, with its lang, direction and plural rules', async () => {
+    const { el } = await mountWidget({ lang: 'fr' });
+    el.languagePack = {
+      lang: 'he',
+      dir: 'rtl',
+      send: 'שליחה',
+      greeting: 'שלום! אני {name}.',
+      leadMissing: { one: 'שדה אחד חסר', two: 'שני שדות חסרים', other: '{count} שדות חסרים' },
+    };
+    await waitUntil(() => part(el, 'panel').getAttribute('lang') === 'he', 'the pack was not applied');
+    await el.updateComplete;
+    expect(part(el, 'panel').getAttribute('dir')).to.equal('rtl');
+    expect(part(el, 'send-button').getAttribute('aria-label')).to.equal('שליחה');
+    expect(part(el, 'thread').textContent).to.contain('שלום! אני Helper.');
+    await expect(el).to.be.accessible();
+    el.languagePack = undefined;
+    await waitUntil(() => part(el, 'panel').getAttribute('lang') === 'fr', 'the element lang did not come back');
+  });
+
+  it('leaves answers in the interface language when the bot names none it can tell', async () => {
+    const { el, service } = await mountWidget({ lang: 'fr', bot: { bot_language: 'Klingonese' } });
+    service.queueAnswer('Bonjour', ['Et ensuite ?']);
+    await ask(el, 'Salut');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    const bubble = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    expect(languageOf(bubble.querySelector('p')!)).to.equal('fr');
+    expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('fr');
+  });
+});
