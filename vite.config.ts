@@ -80,9 +80,9 @@ export default defineConfig(({ mode }): UserConfig => {
           output: {
             format: 'es',
             entryFileNames: 'chatbot-widget-app.js',
-            // Modules under src/widget/on-demand/ are features only some visitors use: scripts/size.mjs
-            // budgets their chunks apart from the widget every visitor downloads.
-            chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/src/widget/on-demand/')
+            // Modules in an on-demand/ folder (src/widget/on-demand/, src/api/on-demand/) are features only some
+            // visitors use: scripts/size.mjs budgets their chunks apart from the widget every visitor downloads.
+            chunkFileNames: (chunk) => (/\/src\/\w+\/on-demand\//.test(chunk.facadeModuleId ?? '')
               ? 'chatbot-widget-on-demand-[name]-[hash].js'
               : 'chatbot-widget-[name]-[hash].js'),
           },

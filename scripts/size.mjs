@@ -9,7 +9,8 @@ const KB = 1000;
 /**
  * Budgets in gzip bytes: the script-tag loader alone; the widget a visitor downloads to open the chat and
  * read answers (loader, app, every lazy chunk of the chat itself, one language pack); and each on-demand
- * feature chunk (`src/widget/on-demand/*`: syntax highlighting, resuming, speech...), which only a visitor
+ * feature chunk (modules in `src/widget/on-demand/` and `src/api/on-demand/`: the lead form, a page's own
+ * language pack, the teaser, the reader of event-stream answers...), which only a visitor
  * who uses that feature loads. The sum of all of them is reported as well.
  */
 const budgets = { loader: 5 * KB, widget: 30 * KB, onDemandFeature: 6 * KB };

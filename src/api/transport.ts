@@ -3,8 +3,7 @@
 // Every function stands alone so that a bundle keeps only what it calls: the widget needs neither zod nor the
 // admin's endpoints.
 import { AnswerParser, type AnswerEvent } from '../stream/answer-parser.js';
-import { SseErrorEvent } from '../stream/errors.js';
-import { isEventStreamContentType, readSseAnswerChunks } from '../stream/sse.js';
+import { isEventStreamContentType } from '../stream/content-type.js';
 import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord, responseShapeErrorOf, type ResponseIssue } from './errors.js';
 import type { StreamingRequest } from './schemas.js';
 
@@ -334,32 +333,6 @@ async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8
   yield* parser.end();
 }
 
-// The body as a stream again, so that the SSE reader sees the client's NetworkError and AbortError.
-function toStream(chunks: AsyncGenerator<Uint8Array, void>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const result = await chunks.next();
-      if (result.done) controller.close();
-      else controller.enqueue(result.value);
-    },
-    async cancel() {
-      await chunks.return();
-    },
-  });
-}
-
-// An event-stream answer: each message's text goes through the same answer parser as a raw body.
-async function* sseAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
-  const parser = new AnswerParser();
-  try {
-    for await (const text of readSseAnswerChunks(toStream(chunks))) yield* parser.push(text);
-  } catch (error) {
-    if (error instanceof SseErrorEvent) throw new ApiError(response.status, parseJsonOrText(error.data) ?? error.message);
-    throw error;
-  }
-  yield* parser.end();
-}
-
 /**
  * POST /api/chat/get-streaming-response-with-custom-settings; yields answer text deltas, the suggested
  * questions, then exactly one done (an empty body yields only done). The framing follows the response:
@@ -376,8 +349,10 @@ export async function* streamAnswer(
   const response = await transport.send({ method: 'POST', path: STREAM_PATH, query, json: body }, signal);
   const chunks = readBody(response, signal);
   let done = false;
+  // Event streams come only from services that always stream them (the widget does not ask for one), so their
+  // reader is a chunk of its own, loaded when the first one arrives.
   const events = isEventStreamContentType(response.headers.get('content-type'))
-    ? sseAnswerEvents(response, chunks)
+    ? (await import('./on-demand/sse-answer.js')).sseAnswerEvents(response, chunks)
     : rawAnswerEvents(response, chunks);
   for await (const event of events) {
     if (done) continue;

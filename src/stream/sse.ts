@@ -1,4 +1,5 @@
 import { SseErrorEvent } from './errors.js';
+export { isEventStreamContentType } from './content-type.js';
 
 /** One dispatched Server-Sent Events message. */
 export interface SseMessage {
@@ -10,10 +11,6 @@ export interface SseMessage {
 
 const ANSWER_TEXT_FIELDS = ['text', 'content', 'delta', 'answer'] as const;
 
-/** Tells whether a response's Content-Type is `text/event-stream`. */
-export function isEventStreamContentType(contentType: string | null | undefined): boolean {
-  return /^\s*text\/event-stream\s*(;|$)/i.test(contentType ?? '');
-}
 
 // A line end: CRLF, LF, or a CR that is not the last character so far (its LF may be in the next chunk).
 const LINE_END = /\r\n|\r(?!$)|\n/;
