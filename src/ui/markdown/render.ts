@@ -32,7 +32,7 @@ function renderInline(nodes: readonly Inline[]): unknown[] {
       case 'link': {
         const href = safeHref(node.href);
         return href
-          ? html`<a href=${href} title=${node.title ?? nothing} target="_blank" rel="noopener noreferrer"
+          ? html`<a href=${href} title=${node.title ?? ''} target="_blank" rel="noopener noreferrer"
               >${renderInline(node.children)}</a
             >`
           : html`<span class="inert-link">${renderInline(node.children)}</span>`;
