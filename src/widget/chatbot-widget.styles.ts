@@ -98,17 +98,6 @@ const widget = css`
     }
   }
 
-  .unread {
-    position: absolute;
-    inset-block-start: -2px;
-    inset-inline-end: -2px;
-    width: 14px;
-    height: 14px;
-    border: 2px solid var(--_accent-text);
-    border-radius: 50%;
-    background: var(--_error);
-  }
-
   .header {
     display: flex;
     align-items: center;
@@ -404,7 +393,6 @@ const widget = css`
     padding: 4px 8px;
     border: 1px solid var(--_border);
     text-align: start;
-    overflow-wrap: normal;
   }
   .center {
     text-align: center;
@@ -430,8 +418,6 @@ const widget = css`
     color: var(--_link);
     text-align: start;
     font-size: 0.92em;
-    max-width: 100%;
-    overflow-wrap: anywhere;
   }
   .chip:hover {
     background: var(--_surface);
@@ -484,7 +470,7 @@ const widget = css`
     place-items: center;
     width: 42px;
     height: 42px;
-    border: 2px solid transparent;
+    border: 0;
     border-radius: 12px;
     background: var(--_accent);
     color: var(--_accent-text);
@@ -501,18 +487,6 @@ const widget = css`
     font-size: 0.75em;
     color: var(--_text-muted);
     text-align: center;
-  }
-  /* Forced colours drop every fill: a transparent border (the launcher, Send) then shows the button's edge,
-     and the visitor's bubbles take the system's highlight so they differ from the bot's by more than place. */
-  @media (forced-colors: active) {
-    .bubble {
-      border: 1px solid CanvasText;
-    }
-    .user .bubble {
-      forced-color-adjust: none;
-      background: Highlight;
-      color: HighlightText;
-    }
   }
   @media (prefers-reduced-motion: reduce) {
     *,
