@@ -214,7 +214,7 @@ export class ChatbotWidget extends LitElement {
     return this.renderRoot.querySelector('.launcher');
   }
 
-  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#announceAnswer(answer) });
+  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer) });
   #chips = new SuggestionChips(this);
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
@@ -417,6 +417,13 @@ export class ChatbotWidget extends LitElement {
     this.style.setProperty('--_viewport-height', `${viewport.height}px`);
     this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
   };
+
+  #answerSettled(answer: AnswerMessage): void {
+    // Stop turns back into a Send that is disabled while the field is empty: focus left on it would fall to
+    // the page's body, so it moves to the message field.
+    if (this.shadowRoot?.activeElement?.classList.contains('send')) this.#focusAfterUpdate = 'composer';
+    this.#announceAnswer(answer);
+  }
 
   #announceAnswer(answer: AnswerMessage): void {
     const s = this.pack;
