@@ -700,6 +700,7 @@ export class ChatbotWidget extends LitElement {
         aria-controls="panel"
         dir=${s.dir}
         @click=${this.toggle}
+        @keydown=${this.#onPanelKeydown}
       >
         ${this.opened ? closeIcon : chatIcon}
       </button>`;

@@ -44,3 +44,23 @@ describe('<chatbot-widget> focus (audit)', () => {
     expect(focusedPart(el)).to.equal('input');
   });
 });
+
+describe('<chatbot-widget> launcher (audit)', () => {
+  it('closes on Escape pressed on the launcher, keeping focus there', async () => {
+    const { el } = await mountWidget({ mode: 'launcher' });
+    const launcher = part<HTMLButtonElement>(el, 'launcher');
+    launcher.click();
+    await el.updateComplete;
+    launcher.focus();
+    expect(launcher.getAttribute('aria-label')).to.equal('Close chat');
+    let closeEvents = 0;
+    el.addEventListener('chatbot-close', () => closeEvents++);
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(false);
+    expect(closeEvents).to.equal(1);
+    expect(part(el, 'panel').hidden).to.equal(true);
+    expect(launcher.getAttribute('aria-label')).to.equal('Open chat');
+    expect(focusedPart(el)).to.equal('launcher');
+  });
+});
