@@ -393,6 +393,7 @@ const widget = css`
     padding: 4px 8px;
     border: 1px solid var(--_border);
     text-align: start;
+    overflow-wrap: normal;
   }
   .center {
     text-align: center;
@@ -418,6 +419,8 @@ const widget = css`
     color: var(--_link);
     text-align: start;
     font-size: 0.92em;
+    max-width: 100%;
+    overflow-wrap: anywhere;
   }
   .chip:hover {
     background: var(--_surface);

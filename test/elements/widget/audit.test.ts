@@ -1,9 +1,9 @@
 // The checks of the manual accessibility audit (WCAG 2.2 AA beyond what axe finds): keyboard focus, the
 // launcher, narrow screens, forced colours, unread answers and the language of parts.
 import { expect, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, settled } from './widget-helpers.js';
+import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 /**
  * Where keyboard focus is, said as the part name of the focused element in the widget, or the tag name of the
@@ -62,5 +62,42 @@ describe('<chatbot-widget> launcher (audit)', () => {
     expect(part(el, 'panel').hidden).to.equal(true);
     expect(launcher.getAttribute('aria-label')).to.equal('Open chat');
     expect(focusedPart(el)).to.equal('launcher');
+  });
+});
+
+/** The lines the text of a node is laid out on: more than one for a single word means it was broken mid-word. */
+function lineBoxes(node: Node): number {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+}
+
+describe('<chatbot-widget> at 320 px (audit)', () => {
+  afterEach(async () => {
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('wraps a chip of one long word inside the panel, and scrolls a table rather than break its words', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const longWord = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(2);
+    service.queueAnswer(
+      '| Term | Field | Kind | Note |\n|---|---|---|---|\n| Internationalisation | Telecommunications | Counterrevolutionaries | Incomprehensibilities |',
+      [longWord],
+    );
+    await ask(el, 'Long words?');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    const panel = part(el, 'panel').getBoundingClientRect();
+    expect(panel.width).to.equal(320);
+    const chip = parts(el, 'suggestion')[0]!.getBoundingClientRect();
+    expect(chip.left).to.be.at.least(panel.left);
+    expect(chip.right).to.be.at.most(panel.right);
+    const table = el.shadowRoot!.querySelector('table')!;
+    const wrap = table.parentElement!;
+    expect(wrap.scrollWidth).to.be.greaterThan(wrap.clientWidth);
+    expect(wrap.getBoundingClientRect().right).to.be.at.most(panel.right);
+    const cells = [...table.querySelectorAll('th, td')];
+    expect(cells.map((cell) => lineBoxes(cell))).to.deep.equal(cells.map(() => 1));
   });
 });
