@@ -350,9 +350,12 @@ export async function* streamAnswer(
   const chunks = readBody(response, signal);
   let done = false;
   // Event streams come only from services that always stream them (the widget does not ask for one), so their
-  // reader is a chunk of its own, loaded when the first one arrives.
+  // reader is a chunk of its own, loaded when the first one arrives; a chunk that cannot load is a NetworkError.
   const events = isEventStreamContentType(response.headers.get('content-type'))
-    ? (await import('./on-demand/sse-answer.js')).sseAnswerEvents(response, chunks)
+    ? (await import('./on-demand/sse-answer.js').catch((error: unknown) => {
+        void response.body?.cancel().catch(() => undefined);
+        throw new NetworkError(error);
+      })).sseAnswerEvents(response, chunks)
     : rawAnswerEvents(response, chunks);
   for await (const event of events) {
     if (done) continue;
