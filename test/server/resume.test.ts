@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type AnswerProvider, type RunningServer, type StartServerOptions } from '../../demo/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import type { AnswerEvent } from '../../src/stream/answer-parser.js';
+import { endlessProvider } from './fixtures/endless-provider.js';
 import { dropTestSchemas, parseAnswer, testEngines, useService, wrapService, type TestEngine, type TestService } from './helpers.js';
 
 // The client's resumable stream runs on fetch-event-source, written for browsers (`window` timers, and
@@ -301,16 +302,7 @@ for (const engine of testEngines()) {
   });
 
   describe(`readers of one answer (${engine.name})`, () => {
-    const endless: AnswerProvider = {
-      name: 'endless test provider',
-      async *answer({ signal }) {
-        for (let index = 0; !signal.aborted; index++) {
-          yield `w${index} `;
-          await sleep(20);
-        }
-      },
-    };
-    const service = useService(engine, { answerProvider: endless, answerTimeLimitMs: 20_000 });
+    const service = useService(engine, { answerProvider: endlessProvider, answerTimeLimitMs: 20_000 });
 
     it('serves at most four streams of one answer in a process, the asking one included', async () => {
       const owner = await service().user();
