@@ -6,6 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { tsImport } from 'tsx/esm/api';
+import { cdpCommandsPlugin } from './scripts/wtr-cdp-commands.js';
 import { countReporter } from './scripts/wtr-count-reporter.js';
 
 const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -48,7 +49,7 @@ export default {
       }
     },
   ],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), cdpCommandsPlugin()],
   browsers: [
     chromeLauncher({
       launchOptions: {

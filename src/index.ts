@@ -9,6 +9,7 @@ export type { ChatSettings } from './widget/chat-controller.js';
 export { STORAGE_KINDS, type StorageKind } from './widget/conversation-store.js';
 export { FAILURE_KINDS, FEEDBACK_VALUES, UNAVAILABLE_REASONS, type FailureKind, type FeedbackValue, type UnavailableReason } from './widget/chat-state.js';
 export { LANGUAGES, type Language, type WidgetStrings, type WidgetStringOverrides } from './i18n/index.js';
+export type { LanguagePackDefinition, LanguagePackEntry } from './widget/on-demand/language-pack.js';
 export { THEME_TOKENS, THEMES, type Theme, type ThemeToken } from './themes/tokens.js';
 
 // <bot-admin>: the class, its events, and the types of its properties.

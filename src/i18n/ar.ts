@@ -6,6 +6,8 @@ const ar: WidgetStrings = {
   lang: 'ar',
   dir: 'rtl',
   openChat: 'افتح المحادثة',
+  openChatUnread: 'افتح المحادثة (رد جديد)',
+  dismiss: 'تجاهل',
   closeChat: 'أغلق المحادثة',
   title: 'المحادثة',
   loading: 'جارٍ التحميل…',

@@ -6,6 +6,8 @@ const de: WidgetStrings = {
   lang: 'de',
   dir: 'ltr',
   openChat: 'Chat öffnen',
+  openChatUnread: 'Chat öffnen (neue Antwort)',
+  dismiss: 'Ausblenden',
   closeChat: 'Chat schließen',
   title: 'Chat',
   loading: 'Wird geladen…',

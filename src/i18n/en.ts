@@ -8,6 +8,10 @@ export interface WidgetStrings {
   dir: 'ltr' | 'rtl';
   /** Label of the launcher bubble while the panel is closed. */
   openChat: string;
+  /** Label of the launcher bubble while the panel is closed and an answer came in unseen. */
+  openChatUnread: string;
+  /** Label of the button that dismisses the greeting teaser beside the closed launcher. */
+  dismiss: string;
   /** Label of the launcher bubble and of the close button while the panel is open. */
   closeChat: string;
   /** Title of the panel when the bot has no name (yet). */
@@ -81,6 +85,8 @@ const en: WidgetStrings = {
   lang: 'en',
   dir: 'ltr',
   openChat: 'Open chat',
+  openChatUnread: 'Open chat (new answer)',
+  dismiss: 'Dismiss',
   closeChat: 'Close chat',
   title: 'Chat',
   loading: 'Loading…',

@@ -6,6 +6,8 @@ const es: WidgetStrings = {
   lang: 'es',
   dir: 'ltr',
   openChat: 'Abrir el chat',
+  openChatUnread: 'Abrir el chat (nueva respuesta)',
+  dismiss: 'Descartar',
   closeChat: 'Cerrar el chat',
   title: 'Chat',
   loading: 'Cargando…',

@@ -6,6 +6,8 @@ const fr: WidgetStrings = {
   lang: 'fr',
   dir: 'ltr',
   openChat: 'Ouvrir la discussion',
+  openChatUnread: 'Ouvrir la discussion (nouvelle réponse)',
+  dismiss: 'Ignorer',
   closeChat: 'Fermer la discussion',
   title: 'Discussion',
   loading: 'Chargement…',

@@ -6,7 +6,7 @@ import { createPackLoader } from './pack-loader.js';
 
 export type { WidgetStrings } from './en.js';
 export type { LeadStrings } from './lead-form.js';
-export { LANGUAGES, OPEN_CHAT_LABELS, matchLanguage, matchLanguageTag, resolveLanguage, type Language, type LanguageSources } from './languages.js';
+export { LANGUAGES, OPEN_CHAT_LABELS, languageTag, matchLanguage, matchLanguageTag, resolveLanguage, type Language, type LanguageSources } from './languages.js';
 
 /** Strings a host page overrides: any subset of a pack or of the lead form's strings (functions for the parameterised entries). */
 export type WidgetStringOverrides = {

@@ -6,6 +6,8 @@ const ja: WidgetStrings = {
   lang: 'ja',
   dir: 'ltr',
   openChat: 'チャットを開く',
+  openChatUnread: 'チャットを開く（新しい回答あり）',
+  dismiss: '閉じる',
   closeChat: 'チャットを閉じる',
   title: 'チャット',
   loading: '読み込み中…',

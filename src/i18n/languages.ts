@@ -51,6 +51,15 @@ export function matchLanguage(value: string | null | undefined): Language | unde
   return LANGUAGE_NAMES[value?.trim().toLowerCase() ?? ''] ?? matchLanguageTag(value);
 }
 
+/**
+ * The BCP 47 tag to mark text written in a language given as a tag (`pt-BR`, `pt_BR`) or a known name
+ * (`Vietnamese`); undefined when it is neither (a name the widget does not know says nothing usable).
+ */
+export function languageTag(value: string | null | undefined): string | undefined {
+  const tag = value?.trim().replace(/_/g, '-') ?? '';
+  return LANGUAGE_NAMES[tag.toLowerCase()] ?? (/^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(tag) ? tag : undefined);
+}
+
 /** Where the widget's language can come from, strongest first. */
 export interface LanguageSources {
   /** The element's own `lang` attribute: a host page that sets it means it. */

@@ -6,6 +6,8 @@ const vi: WidgetStrings = {
   lang: 'vi',
   dir: 'ltr',
   openChat: 'Mở trò chuyện',
+  openChatUnread: 'Mở trò chuyện (có câu trả lời mới)',
+  dismiss: 'Bỏ qua',
   closeChat: 'Đóng trò chuyện',
   title: 'Trò chuyện',
   loading: 'Đang tải…',

@@ -12,7 +12,7 @@ export const CHAT_ICON_PATH =
 export const LAUNCHER_CSS =
   `.launcher{all:initial;box-sizing:border-box;position:fixed;z-index:var(--_z-index);` +
   `inset-block-end:var(--_offset);inset-inline-end:var(--_offset);width:var(--_launcher-size);height:var(--_launcher-size);` +
-  `border-radius:50%;background:var(--_accent);color:var(--_accent-text);box-shadow:var(--_shadow);cursor:pointer;` +
+  `border:2px solid transparent;border-radius:50%;background:var(--_accent);color:var(--_accent-text);box-shadow:var(--_shadow);cursor:pointer;` +
   `display:grid;place-items:center;transition:transform .15s ease}` +
   `.launcher:hover{transform:scale(1.06)}` +
   `.launcher:focus-visible{outline:3px solid var(--_focus-ring);outline-offset:3px}` +

@@ -1,6 +1,7 @@
 // Suggested questions as a toolbar: one tab stop, arrow keys move between chips (mirrored in right-to-left
 // text), Home and End jump to the ends, Enter, Space or a click picks one.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 
 /** What the chips need to render. */
 export interface SuggestionChipsOptions {
@@ -8,6 +9,8 @@ export interface SuggestionChipsOptions {
   label: string;
   /** Writing direction, which decides what ArrowLeft and ArrowRight mean. */
   dir: 'ltr' | 'rtl';
+  /** Language of the questions (`lang` of each chip), when it differs from the interface's or is known. */
+  lang?: string | undefined;
   /** Called with the picked question. */
   onSelect: (question: string) => void;
 }
@@ -37,7 +40,7 @@ export class SuggestionChips implements ReactiveController {
     return html`<div class="chips" part="suggestions" role="toolbar" aria-label=${options.label} @keydown=${(event: KeyboardEvent) => this.#onKeydown(event, options.dir)}>
       ${questions.map(
         (question, index) =>
-          html`<button type="button" class="chip" part="suggestion" dir="auto" tabindex=${index === active ? 0 : -1} @focus=${() => (this.#active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
+          html`<button type="button" class="chip" part="suggestion" dir="auto" lang=${ifDefined(options.lang)} tabindex=${index === active ? 0 : -1} @focus=${() => (this.#active = index)} @click=${() => options.onSelect(question)}>${question}</button>`,
       )}
     </div>`;
   }

@@ -2,10 +2,12 @@
 // registers the tag.
 import { LitElement, adoptStyles, html, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { keyed } from 'lit/directives/keyed.js';
 import {
   applyStringOverrides,
   englishStrings,
+  languageTag,
   loadStrings,
   loadedStrings,
   resolveLanguage,
@@ -30,6 +32,8 @@ import {
   type QuestionMessage,
 } from './chat-state.js';
 import { widgetStyles } from './chatbot-widget.styles.js';
+import type { LanguagePackDefinition } from './on-demand/language-pack.js';
+import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
 import type { StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 import { OnDemandModule } from './on-demand-module.js';
@@ -96,6 +100,8 @@ async function copyText(text: string): Promise<boolean> {
  * @fires {ChatbotFeedbackEvent} chatbot-feedback - An answer was rated; `value` (`up`, `down` or null), `messageId`, `answer`, `question`.
  *
  * @csspart launcher - The floating bubble that opens and closes the panel.
+ * @csspart unread - The sign on the launcher that an answer came in while the panel was closed.
+ * @csspart teaser - The greeting shown beside the closed launcher after the bot's delay (once per visit).
  * @csspart panel - The chat panel.
  * @csspart header - The panel's title bar.
  * @csspart title - The bot's name in the title bar.
@@ -158,6 +164,10 @@ export class ChatbotWidget extends LitElement {
     opened: { type: Boolean, reflect: true, attribute: 'open' },
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
+    languagePack: { attribute: 'language-pack' },
+    initialMessage: { attribute: 'initial-message' },
+    starterQuestions: { attribute: 'starter-questions', type: Array },
+    teaserAfter: { attribute: 'teaser-after', type: Number },
     settings: { attribute: false },
     fetch: { attribute: false },
     pack: { state: true },
@@ -166,6 +176,7 @@ export class ChatbotWidget extends LitElement {
     stuckToBottom: { state: true },
     announcement: { state: true },
     leadErrors: { state: true },
+    unread: { state: true },
   };
 
   /** The bot to chat with (its UUID). */
@@ -190,6 +201,18 @@ export class ChatbotWidget extends LitElement {
   opened = false;
   /** Language override (the element's own `lang` attribute); wins over the bot's language. */
   languageOverride: string | null = null;
+  /**
+   * A language pack the site supplies (any BCP 47 language; see docs/i18n.md): an object with `lang`, `dir`
+   * and entries of WidgetStrings, or (the `language-pack` attribute) the id of a `<script type="application/json">`
+   * holding one. It wins over the built-in languages; `strings` still apply on top.
+   */
+  languagePack: LanguagePackDefinition | string | undefined;
+  /** The first message of an empty conversation, when the service's widget settings have none (`initial_message`). */
+  initialMessage = '';
+  /** Starter questions shown as chips in an empty conversation, when the service's widget settings have none; attribute: a JSON array. */
+  starterQuestions: string[] = [];
+  /** Seconds after which the greeting appears as a teaser beside the closed launcher (once per visit), when the service's widget settings say nothing; 0: never. */
+  teaserAfter = 0;
   /** Replacements for any visible string (see WidgetStrings). */
   strings: WidgetStringOverrides | undefined;
   /** Per-request settings sent instead of the bot's own (model, temperature, prompt, rules), and the failure message shown. */
@@ -203,6 +226,7 @@ export class ChatbotWidget extends LitElement {
   private stuckToBottom = true;
   private announcement = { id: 0, text: '' };
   private leadErrors: LeadFormErrors | undefined;
+  private unread = false;
 
   get #thread(): HTMLElement | null {
     return this.renderRoot.querySelector('.thread');
@@ -218,9 +242,13 @@ export class ChatbotWidget extends LitElement {
   #chips = new SuggestionChips(this);
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
+  #widgetSetting: WidgetGreeting | undefined;
+  #widgetSettingKey = '';
+  #teaser: typeof import('./on-demand/teaser.js') | undefined;
+  #teaserTimer = 0;
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
-  #wantedLanguage: Language = 'en';
+  #wantedLanguage: Language | LanguagePackDefinition | string = 'en';
   #timeFormat: Intl.DateTimeFormat | undefined;
   #lastAutoScrollTop = 0;
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
@@ -261,6 +289,8 @@ export class ChatbotWidget extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#watchViewport(false);
+    clearTimeout(this.#teaserTimer);
+    this.#teaserTimer = 0;
   }
 
   /** Opens the panel (launcher mode) and puts the focus in the message field; inline, it only focuses the field. */
@@ -271,6 +301,7 @@ export class ChatbotWidget extends LitElement {
       return;
     }
     this.opened = true;
+    this.unread = false;
     this.#focusAfterUpdate = 'composer';
     const opened = new ChatbotOpenEvent();
     this.dispatchEvent(opened);
@@ -329,6 +360,19 @@ export class ChatbotWidget extends LitElement {
         storage: this.storage,
         settings: this.settings,
       });
+      const settingKey = `${this.baseUrl} ${this.botId}`;
+      if (settingKey !== this.#widgetSettingKey) {
+        this.#widgetSettingKey = settingKey;
+        this.#widgetSetting = undefined;
+        // The element carries the client's options under their own names (baseUrl, token, apiKey, fetch).
+        if (this.botId && this.baseUrl) {
+          void fetchWidgetGreeting(this, this.botId).then((setting) => {
+            if (this.#widgetSettingKey !== settingKey) return;
+            this.#widgetSetting = setting;
+            this.requestUpdate();
+          });
+        }
+      }
     }
     const bot = this.#chat.bot;
     if (leadFields(bot?.collect_customer_info).length > 0) this.#leadForm.want(bot);
@@ -337,20 +381,29 @@ export class ChatbotWidget extends LitElement {
       this.#leadFormStyled = true;
       this.#addStyles(leadForm.leadFormStyles);
     }
-    const language = resolveLanguage({
-      override: this.languageOverride,
-      botLanguage: this.#chat.bot?.bot_language,
-      preferred: navigator.languages,
-    });
+    const custom = this.languagePack;
+    const language =
+      custom ||
+      resolveLanguage({
+        override: this.languageOverride,
+        botLanguage: this.#chat.bot?.bot_language,
+        preferred: navigator.languages,
+      });
     if (language !== this.#wantedLanguage || changed.has('strings') || !this.hasUpdated) {
       this.#wantedLanguage = language;
-      const ready = loadedStrings(language);
+      const ready = custom ? undefined : loadedStrings(language as Language);
       if (ready) {
         this.pack = applyStringOverrides(ready, this.strings);
         this.packPending = false;
       } else {
         this.packPending = true;
-        void loadStrings(language).then((pack) => {
+        const loading = custom
+          ? import('./on-demand/language-pack.js').then(
+              (module) => module.compileLanguagePack(custom, this.ownerDocument),
+              () => englishStrings,
+            )
+          : loadStrings(language as Language);
+        void loading.then((pack) => {
           if (this.#wantedLanguage !== language) return;
           this.pack = applyStringOverrides(pack, this.strings);
           this.packPending = false;
@@ -366,6 +419,17 @@ export class ChatbotWidget extends LitElement {
   }
 
   protected override updated(): void {
+    const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
+    if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
+      this.#teaserTimer = window.setTimeout(
+        () =>
+          void import('./on-demand/teaser.js').then((module) => {
+            this.#teaser = module;
+            this.requestUpdate();
+          }),
+        teaserAfter * 1000,
+      );
+    }
     const thread = this.#thread;
     if (thread && this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
       thread.scrollTop = thread.scrollHeight;
@@ -422,7 +486,9 @@ export class ChatbotWidget extends LitElement {
     // Stop turns back into a Send that is disabled while the field is empty: focus left on it would fall to
     // the page's body, so it moves to the message field.
     if (this.shadowRoot?.activeElement?.classList.contains('send')) this.#focusAfterUpdate = 'composer';
-    this.#announceAnswer(answer);
+    // Nobody hears a live region inside a closed panel: the launcher shows the unread sign instead.
+    if (this.mode === 'launcher' && !this.opened) this.unread = true;
+    else this.#announceAnswer(answer);
   }
 
   #announceAnswer(answer: AnswerMessage): void {
@@ -436,6 +502,16 @@ export class ChatbotWidget extends LitElement {
 
   #announce(text: string): void {
     this.announcement = { id: this.announcement.id + 1, text };
+  }
+
+  /** The language the bot answers in (its `bot_language`), to mark answers and suggestions with. */
+  get #answerLanguage(): string | undefined {
+    return languageTag(this.#chat.bot?.bot_language);
+  }
+
+  /** The greeting of an empty conversation: the service's widget settings, else the element's, else the pack's. */
+  get #greetingText(): string {
+    return this.#widgetSetting?.initialMessage || this.initialMessage.trim() || this.pack.greeting(this.#botName);
   }
 
   get #botName(): string {
@@ -563,9 +639,9 @@ export class ChatbotWidget extends LitElement {
     return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
       ${empty && !streaming
         ? nothing
-        : html`<div class="bubble markdown" part="bubble" dir="auto">
-            <span class="sr-only" dir=${s.dir}>${this.#botName}: </span>${body}${streaming && empty
-              ? html`<span class="typing" role="img" aria-label=${s.writing}><span></span><span></span><span></span></span>`
+        : html`<div class="bubble markdown" part="bubble" dir="auto" lang=${ifDefined(this.#answerLanguage)}>
+            <span class="sr-only" dir=${s.dir} lang=${s.lang}>${this.#botName}: </span>${body}${streaming && empty
+              ? html`<span class="typing" role="img" lang=${s.lang} aria-label=${s.writing}><span></span><span></span><span></span></span>`
               : nothing}
           </div>`}
       ${footer}
@@ -582,7 +658,7 @@ export class ChatbotWidget extends LitElement {
   #renderLeadForm(): unknown {
     const module = this.#leadForm.module;
     if (!module) return nothing;
-    const strings = module.leadStrings(this.pack.lang, this.strings);
+    const strings = module.leadStrings(this.pack, this.strings);
     return module.renderLeadForm({
       strings,
       fields: leadFields(this.#chat.bot?.collect_customer_info),
@@ -608,12 +684,14 @@ export class ChatbotWidget extends LitElement {
     // The lead form sits after the answer that made it due.
     const leadAfter = leadShown ? (this.#leadForm.module?.leadFormIndex(conversation, info) ?? -2) : -2;
     const last = messages.at(-1);
+    const starters = this.#widgetSetting?.starterQuestions.length ? this.#widgetSetting.starterQuestions : this.starterQuestions;
+    const questions = !last ? (leadShown ? [] : starters) : last.role === 'assistant' && last.status === 'complete' ? last.suggestions : [];
     const chips =
-      last?.role === 'assistant' && last.status === 'complete' && !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
-        ? this.#chips.render(last.suggestions, { label: s.suggestions, dir: s.dir, onSelect: (question) => this.#selectSuggestion(question) })
+      !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
+        ? this.#chips.render(questions, { label: s.suggestions, dir: s.dir, lang: this.#answerLanguage, onSelect: (question) => this.#selectSuggestion(question) })
         : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
-      ${messages.length === 0 && !leadShown ? html`<p class="greeting">${s.greeting(this.#botName)}</p>` : nothing}
+      ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
       ${leadAfter === -1 ? this.#renderLeadForm() : nothing}
       ${messages.map((message, index) => html`${this.#renderMessage(message)}${index === leadAfter ? this.#renderLeadForm() : nothing}`)}
       ${chips}
@@ -648,7 +726,7 @@ export class ChatbotWidget extends LitElement {
         ${renderComposer({
           value: this.draft,
           label: s.messageLabel,
-          placeholder: (leadBlocking && this.#leadForm.module?.leadStrings(s.lang, this.strings).leadPending) || s.placeholder,
+          placeholder: (leadBlocking && this.#leadForm.module?.leadStrings(s, this.strings).leadPending) || s.placeholder,
           busy,
           disabled: leadBlocking,
           sendLabel: s.send,
@@ -695,14 +773,14 @@ export class ChatbotWidget extends LitElement {
         type="button"
         class="launcher"
         part="launcher"
-        aria-label=${this.opened ? s.closeChat : s.openChat}
+        aria-label=${this.opened ? s.closeChat : this.unread ? s.openChatUnread : s.openChat}
         aria-expanded=${this.opened ? 'true' : 'false'}
         aria-controls="panel"
         dir=${s.dir}
         @click=${this.toggle}
         @keydown=${this.#onPanelKeydown}
       >
-        ${this.opened ? closeIcon : chatIcon}
-      </button>`;
+        ${this.opened ? closeIcon : chatIcon}${this.unread && !this.opened ? html`<span class="unread" part="unread"></span>` : nothing}
+      </button>${this.#teaser?.renderTeaser(this, this.#greetingText, s) ?? nothing}`;
   }
 }

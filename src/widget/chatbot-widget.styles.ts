@@ -98,6 +98,17 @@ const widget = css`
     }
   }
 
+  .unread {
+    position: absolute;
+    inset-block-start: -2px;
+    inset-inline-end: -2px;
+    width: 14px;
+    height: 14px;
+    border: 2px solid var(--_accent-text);
+    border-radius: 50%;
+    background: var(--_error);
+  }
+
   .header {
     display: flex;
     align-items: center;
@@ -473,7 +484,7 @@ const widget = css`
     place-items: center;
     width: 42px;
     height: 42px;
-    border: 0;
+    border: 2px solid transparent;
     border-radius: 12px;
     background: var(--_accent);
     color: var(--_accent-text);
@@ -490,6 +501,18 @@ const widget = css`
     font-size: 0.75em;
     color: var(--_text-muted);
     text-align: center;
+  }
+  /* Forced colours drop every fill: a transparent border (the launcher, Send) then shows the button's edge,
+     and the visitor's bubbles take the system's highlight so they differ from the bot's by more than place. */
+  @media (forced-colors: active) {
+    .bubble {
+      border: 1px solid CanvasText;
+    }
+    .user .bubble {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
   }
   @media (prefers-reduced-motion: reduce) {
     *,

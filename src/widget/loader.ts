@@ -8,7 +8,7 @@ import { OPEN_CHAT_LABELS, matchLanguageTag } from '../i18n/languages.js';
 import { CHAT_ICON_PATH, LAUNCHER_CSS, LAUNCHER_TOKENS, tokenCss } from '../themes/launcher.js';
 
 /** Attributes copied from the script's `data-*` attributes (`data-bot-id` becomes `bot-id`) to the element. */
-export const LOADER_ATTRIBUTES = ['bot-id', 'base-url', 'mode', 'theme', 'lang', 'token', 'api-key', 'api-key-header', 'type-qa', 'storage'] as const;
+export const LOADER_ATTRIBUTES = ['bot-id', 'base-url', 'mode', 'theme', 'lang', 'token', 'api-key', 'api-key-header', 'type-qa', 'storage', 'language-pack'] as const;
 
 /** Methods the loader stubs (and queues) until the widget has loaded. */
 export const QUEUED_METHODS = ['open', 'close', 'toggle', 'send', 'reset'] as const;

@@ -3,7 +3,7 @@
 // the bot's information asks for lead fields, so it is in before the form is due.
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { WidgetBot } from '../../api/widget-bot.js';
-import { applyStringOverrides, type LeadStrings, type WidgetStringOverrides } from '../../i18n/index.js';
+import { applyStringOverrides, type LeadStrings, type WidgetStringOverrides, type WidgetStrings } from '../../i18n/index.js';
 import { LEAD_STRINGS } from '../../i18n/lead-form.js';
 import type { Language } from '../../i18n/languages.js';
 import { leadThreshold, type Conversation, type LeadFormField, type LeadState } from '../chat-state.js';
@@ -41,15 +41,24 @@ export function leadFormIndex(conversation: Conversation, info: WidgetBot['colle
   return messages.length - 1;
 }
 
-let lastStrings: { language: string; overrides: unknown; strings: LeadStrings } | undefined;
+let lastStrings: { pack: object; overrides: unknown; strings: LeadStrings } | undefined;
 
-/** The lead form's strings in a language (English when it has none), with a host page's overrides applied. */
-export function leadStrings(language: string, overrides: WidgetStringOverrides | undefined): LeadStrings {
-  if (lastStrings?.language !== language || lastStrings.overrides !== overrides) {
-    const strings = applyStringOverrides(LEAD_STRINGS[language as Language] ?? LEAD_STRINGS.en, overrides);
-    lastStrings = { language, overrides, strings };
+/**
+ * The lead form's strings in the pack's language, with a host page's overrides applied. A language the widget
+ * has no lead strings for (a pack the page supplied) takes the pack's own `lead…` entries, English for the rest.
+ */
+export function leadStrings(pack: WidgetStrings, overrides: WidgetStringOverrides | undefined): LeadStrings {
+  if (lastStrings?.pack !== pack || lastStrings.overrides !== overrides) {
+    const known = LEAD_STRINGS[pack.lang as Language];
+    const base = known ?? { ...LEAD_STRINGS.en, ...pickLeadEntries(pack) };
+    lastStrings = { pack, overrides, strings: applyStringOverrides(base, overrides) };
   }
   return lastStrings.strings;
+}
+
+function pickLeadEntries(pack: WidgetStrings): Partial<LeadStrings> {
+  const entries = pack as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(LEAD_STRINGS.en).filter((key) => key in entries).map((key) => [key, entries[key]]));
 }
 
 // The input of each lead field: its label among the strings, its type and its autofill hint.

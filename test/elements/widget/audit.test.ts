@@ -3,7 +3,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { ask, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
+import { effectiveBackground } from '../contrast.js';
+import { accessibleNode, emulateForcedColors } from '../devtools.js';
+import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 /**
  * Where keyboard focus is, said as the part name of the focused element in the widget, or the tag name of the
@@ -99,5 +101,144 @@ describe('<chatbot-widget> at 320 px (audit)', () => {
     expect(wrap.getBoundingClientRect().right).to.be.at.most(panel.right);
     const cells = [...table.querySelectorAll('th, td')];
     expect(cells.map((cell) => lineBoxes(cell))).to.deep.equal(cells.map(() => 1));
+  });
+});
+
+/** What a box looks like apart from where it is: its fill, text colour and border. */
+function look(element: Element): string {
+  const style = getComputedStyle(element);
+  const border = style.borderTopStyle === 'none' || style.borderTopWidth === '0px' ? 'no border' : `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`;
+  return `fill ${style.backgroundColor}, text ${style.color}, ${border}`;
+}
+
+/** Whether a box shows its edge: a visible border, or a fill that differs from what is behind it. */
+function showsEdge(element: Element): boolean {
+  const style = getComputedStyle(element);
+  const border = style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) >= 1 && !/rgba\([^)]*, 0\)|transparent/.test(style.borderTopColor);
+  const behind = effectiveBackground(element.parentElement ?? (element.getRootNode() as ShadowRoot).host);
+  return border || (style.backgroundColor !== behind && !/rgba\([^)]*, 0\)/.test(style.backgroundColor));
+}
+
+describe('<chatbot-widget> in forced colours (audit)', () => {
+  afterEach(async () => {
+    await emulateForcedColors(false);
+  });
+
+  it('draws a border around the launcher and the Send and Stop button', async () => {
+    await emulateForcedColors(true);
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const launcher = part(el, 'launcher');
+    expect(look(launcher)).to.not.contain('no border');
+    expect(showsEdge(launcher)).to.equal(true);
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    expect(look(part(el, 'stop-button'))).to.not.contain('no border');
+    stream.close();
+    await settled(el);
+    expect(look(part(el, 'send-button'))).to.not.contain('no border');
+  });
+
+  it("tells the visitor's bubbles from the bot's by more than their place", async () => {
+    await emulateForcedColors(true);
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Hello there');
+    await ask(el, 'Hi');
+    await settled(el);
+    const visitor = byPart(parts(el, 'user-message')[0]!, 'bubble');
+    const bot = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    expect(showsEdge(visitor)).to.equal(true);
+    expect(showsEdge(bot)).to.equal(true);
+    expect(look(visitor)).to.not.equal(look(bot));
+  });
+});
+
+describe('<chatbot-widget> unread answers (audit)', () => {
+  /** The text of the polite live region the widget announces into. */
+  const announced = (el: ChatbotWidget) => el.shadowRoot!.querySelector('[aria-live]')?.textContent?.trim() ?? '';
+
+  it('marks the launcher when an answer finishes while the panel is closed, without announcing it', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Hello');
+    await waitUntil(() => lastAnswerText(el) === 'Hello');
+    el.close();
+    await el.updateComplete;
+    stream.push(' there');
+    stream.close();
+    await settled(el);
+    expect(announced(el)).to.equal('');
+    expect(await accessibleNode('[part~="launcher"]')).to.deep.equal({ role: 'button', name: 'Open chat (new answer)' });
+    const sign = part(el, 'unread');
+    expect(getComputedStyle(sign).display).to.not.equal('none');
+    expect(sign.getBoundingClientRect().width).to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(await accessibleNode('[part~="launcher"]')).to.deep.equal({ role: 'button', name: 'Close chat' });
+    expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
+  });
+
+  it('announces an answer that finishes while the panel is open, with no unread sign', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    service.queueAnswer('Hello there');
+    await ask(el, 'Hi');
+    await settled(el);
+    await waitUntil(() => announced(el) !== '');
+    expect(announced(el)).to.equal('Helper: Hello there');
+    expect(el.shadowRoot!.querySelector('[part~="unread"]')).to.equal(null);
+  });
+});
+
+describe('<chatbot-widget> language of parts (audit)', () => {
+  /** The language an element's text is read in: the nearest `lang` around it, crossing into the host. */
+  const languageOf = (element: Element) => element.closest('[lang]')?.getAttribute('lang') ?? '';
+
+  it("marks answers and suggestions with the bot's language inside an interface of another", async () => {
+    const { el, service } = await mountWidget({ lang: 'ar', bot: { bot_language: 'English' } });
+    service.queueAnswer('Hello there', ['Tell me more']);
+    await ask(el, 'Hi');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    expect(languageOf(part(el, 'panel'))).to.equal('ar');
+    const bubble = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    const answerText = [...bubble.querySelectorAll('p')].find((node) => node.textContent === 'Hello there')!;
+    expect(languageOf(answerText)).to.equal('en');
+    const senderLabel = bubble.firstElementChild!;
+    expect(languageOf(senderLabel)).to.equal('ar');
+    expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('en');
+    expect(languageOf(part(el, 'suggestions'))).to.equal('ar');
+  });
+
+  it('takes a whole language pack as a property, with its lang, direction and plural rules', async () => {
+    const { el } = await mountWidget({ lang: 'fr' });
+    el.languagePack = {
+      lang: 'he',
+      dir: 'rtl',
+      send: 'שליחה',
+      greeting: 'שלום! אני {name}.',
+      leadMissing: { one: 'שדה אחד חסר', two: 'שני שדות חסרים', other: '{count} שדות חסרים' },
+    };
+    await waitUntil(() => part(el, 'panel').getAttribute('lang') === 'he', 'the pack was not applied');
+    await el.updateComplete;
+    expect(part(el, 'panel').getAttribute('dir')).to.equal('rtl');
+    expect(part(el, 'send-button').getAttribute('aria-label')).to.equal('שליחה');
+    expect(part(el, 'thread').textContent).to.contain('שלום! אני Helper.');
+    await expect(el).to.be.accessible();
+    el.languagePack = undefined;
+    await waitUntil(() => part(el, 'panel').getAttribute('lang') === 'fr', 'the element lang did not come back');
+  });
+
+  it('leaves answers in the interface language when the bot names none it can tell', async () => {
+    const { el, service } = await mountWidget({ lang: 'fr', bot: { bot_language: 'Klingonese' } });
+    service.queueAnswer('Bonjour', ['Et ensuite ?']);
+    await ask(el, 'Salut');
+    await settled(el);
+    await waitUntil(() => parts(el, 'suggestion').length === 1);
+    const bubble = byPart(parts(el, 'bot-message')[0]!, 'bubble');
+    expect(languageOf(bubble.querySelector('p')!)).to.equal('fr');
+    expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('fr');
   });
 });

@@ -84,6 +84,8 @@ export interface FakeServiceOptions {
   bot?: Partial<Bot> | (() => Response);
   /** Whether POST /api/lead exists (default true). */
   leadEndpoint?: boolean;
+  /** The body of GET /api/bot/bot-widget-setting (or a function answering it); a route-level 404 when absent. */
+  widgetSetting?: unknown;
 }
 
 /** The fake service. */
@@ -139,6 +141,9 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     if (url.pathname.endsWith('/api/bot/information')) {
       if (typeof options.bot === 'function') return options.bot();
       return jsonResponse(botRecord({ id: url.searchParams.get('bot_id') ?? 'bot-1', ...options.bot }));
+    }
+    if (url.pathname.endsWith('/api/bot/bot-widget-setting') && options.widgetSetting !== undefined) {
+      return typeof options.widgetSetting === 'function' ? (options.widgetSetting as () => Response)() : jsonResponse(options.widgetSetting);
     }
     if (url.pathname.endsWith('/api/lead')) {
       if (options.leadEndpoint === false) return jsonResponse({ detail: 'Not Found' }, 404);

@@ -1,0 +1,34 @@
+/**
+ * Browser-test commands that need the DevTools protocol beyond what @web/test-runner-commands offers:
+ * `emulate-forced-colors` (`{active: boolean}`; Windows High Contrast and other forced-colour modes, which
+ * the stock emulateMedia command does not pass on to Chromium) and `accessibility-name` (`{selector}`:
+ * the computed name and role of the first element matching a selector that may pierce shadow roots with
+ * `>>>`, as a screen reader gets them from the accessibility tree).
+ * @returns {import('@web/test-runner').TestRunnerPlugin}
+ */
+export function cdpCommandsPlugin() {
+  /** One DevTools session per page, kept open: emulation ends when its session detaches. */
+  const sessions = new WeakMap();
+  const sessionOf = async (page) => {
+    if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
+    return sessions.get(page);
+  };
+  return {
+    name: 'cdp-commands',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'emulate-forced-colors' && command !== 'accessibility-name') return undefined;
+      if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs Chromium through puppeteer`);
+      const page = session.browser.getPage(session.id);
+      if (command === 'emulate-forced-colors') {
+        const cdp = await sessionOf(page);
+        await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
+        return true;
+      }
+      const handle = await page.$(`pierce/${payload.selector}`);
+      if (!handle) return null;
+      const node = await page.accessibility.snapshot({ root: handle, interestingOnly: false });
+      await handle.dispose();
+      return node ? { role: node.role, name: node.name ?? '' } : null;
+    },
+  };
+}

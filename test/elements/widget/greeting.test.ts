@@ -1,0 +1,114 @@
+// The bot's greeting and starter questions in an empty conversation, and the teaser beside the closed
+// launcher, from the service's widget settings (ChatFly's `bot-widget-setting`) or the element's attributes.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
+import { jsonResponse } from './fake-service.js';
+import { createFakeService } from './fake-service.js';
+import { composer, freshBotId, greeting, lastAnswerText, mountWidget, part, queryByPart, settled, suggestions } from './widget-helpers.js';
+
+const teaser = (el: ChatbotWidget) => queryByPart(el.shadowRoot!, 'teaser');
+
+describe('<chatbot-widget> greeting and starter questions', () => {
+  it("shows the service's greeting and starter questions, read from ChatFly's wrapped shape, and asks a picked one", async () => {
+    const { el, service } = await mountWidget({
+      widgetSetting: {
+        message_code: 0,
+        message: 'Success',
+        data: { initial_message: 'Welcome to ACME! Ask me about plans.', suggest_messages: ['What plans are there?', ' ', 'Do you ship abroad?'], display_name: 'ACME' },
+      },
+    });
+    await waitUntil(() => suggestions(el).length === 2, 'the starter questions did not appear');
+    expect(greeting(el)?.textContent).to.equal('Welcome to ACME! Ask me about plans.');
+    expect(suggestions(el).map((chip) => chip.textContent)).to.deep.equal(['What plans are there?', 'Do you ship abroad?']);
+    const request = service.requests.find((entry) => entry.url.pathname.endsWith('/api/bot/bot-widget-setting'))!;
+    expect(request.url.searchParams.get('bot_id')).to.equal(el.botId);
+    await expect(el).to.be.accessible();
+    service.queueAnswer('We ship to 40 countries.');
+    suggestions(el)[1]!.click();
+    await settled(el);
+    expect(service.streamBodies[0]!['message']).to.equal('Do you ship abroad?');
+    expect(lastAnswerText(el)).to.equal('We ship to 40 countries.');
+    expect(part(el, 'thread').textContent).to.not.contain('Welcome to ACME');
+    expect(suggestions(el)).to.have.length(0);
+  });
+
+  it('reads the bare shape too', async () => {
+    const { el } = await mountWidget({ widgetSetting: { initial_message: 'Hello from the bare shape', suggest_messages: ['First?'] } });
+    await waitUntil(() => suggestions(el).length === 1);
+    expect(greeting(el)?.textContent).to.equal('Hello from the bare shape');
+  });
+
+  it('takes the greeting and starter questions from attributes when the service has no endpoint, with no error', async () => {
+    const service = createFakeService();
+    const errors: Event[] = [];
+    const el = await fixture<ChatbotWidget>(html`<chatbot-widget
+      bot-id=${freshBotId()}
+      base-url="https://service.test"
+      mode="inline"
+      lang="en"
+      initial-message="Hi, I answer questions about ACME."
+      starter-questions='["Opening hours?", "Where are you?"]'
+      .fetch=${service.fetch}
+      @chatbot-error=${(event: Event) => errors.push(event)}
+      style="height: 560px"
+    ></chatbot-widget>`);
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
+    await waitUntil(() => service.requests.some((entry) => entry.url.pathname.endsWith('/api/bot/bot-widget-setting')));
+    await el.updateComplete;
+    expect(greeting(el)?.textContent).to.equal('Hi, I answer questions about ACME.');
+    expect(suggestions(el).map((chip) => chip.textContent)).to.deep.equal(['Opening hours?', 'Where are you?']);
+    expect(errors).to.have.length(0);
+    expect(composer(el).disabled).to.equal(false);
+  });
+
+  it("keeps the pack's greeting when the service answers 404 and the element sets nothing", async () => {
+    const { el, service } = await mountWidget({ widgetSetting: () => jsonResponse({ detail: 'Bot not found' }, 404) });
+    await waitUntil(() => service.requests.some((entry) => entry.url.pathname.endsWith('/api/bot/bot-widget-setting')));
+    await el.updateComplete;
+    expect(greeting(el)?.textContent).to.equal("Hi! I'm Helper. How can I help you today?");
+    expect(suggestions(el)).to.have.length(0);
+  });
+});
+
+describe('<chatbot-widget> teaser beside the closed launcher', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("appears after the bot's delay without taking focus, opens the chat, and comes once per visit", async () => {
+    const outside = await fixture<HTMLButtonElement>(html`<button>Page button</button>`);
+    outside.focus();
+    const botId = freshBotId();
+    const setting = { initial_message: 'Questions about ACME? Ask me!', auto_show_initial_message_after: 0.3 };
+    const { el } = await mountWidget({ mode: 'launcher', botId, widgetSetting: setting });
+    expect(teaser(el) === null, 'teaser shown').to.equal(true);
+    await waitUntil(() => teaser(el), 'the teaser did not appear', { timeout: 5000 });
+    expect(teaser(el)!.textContent).to.contain('Questions about ACME? Ask me!');
+    expect(document.activeElement === outside, 'focus moved').to.equal(true);
+    await expect(el).to.be.accessible();
+    (teaser(el)!.querySelector('button') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect(el.opened).to.equal(true);
+    expect(teaser(el) === null, 'teaser shown').to.equal(true);
+    el.close();
+    await el.updateComplete;
+    expect(teaser(el) === null, 'teaser shown').to.equal(true);
+
+    // A second page of the same visit: no teaser again.
+    const { el: again } = await mountWidget({ mode: 'launcher', botId, widgetSetting: setting });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await again.updateComplete;
+    expect(teaser(again) === null, 'teaser shown again').to.equal(true);
+  });
+
+  it('is dismissed with its close button or Escape, giving focus to the launcher', async () => {
+    const { el } = await mountWidget({ mode: 'launcher', widgetSetting: { auto_show_initial_message_after: 0.2 } });
+    await waitUntil(() => teaser(el), 'the teaser did not appear', { timeout: 5000 });
+    expect(teaser(el)!.textContent).to.contain("Hi! I'm Helper.");
+    const close = teaser(el)!.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')!;
+    close.focus();
+    close.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await el.updateComplete;
+    expect(teaser(el) === null, 'teaser shown').to.equal(true);
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('launcher');
+    expect(el.opened).to.equal(false);
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { languageTag } from '../../../src/i18n/languages.js';
+
+describe('languageTag', () => {
+  it('reads tags in either separator and known names', () => {
+    assert.equal(languageTag('pt_BR'), 'pt-BR');
+    assert.equal(languageTag('he'), 'he');
+    assert.equal(languageTag('en-US'), 'en-US');
+    assert.equal(languageTag('English'), 'en');
+    assert.equal(languageTag(' Tiếng Việt '), 'vi');
+  });
+
+  it('says nothing for names it does not know, blanks and malformed tags', () => {
+    assert.equal(languageTag('Korean'), undefined);
+    assert.equal(languageTag('Klingonese'), undefined);
+    assert.equal(languageTag(''), undefined);
+    assert.equal(languageTag(null), undefined);
+    assert.equal(languageTag('en--US'), undefined);
+  });
+});
