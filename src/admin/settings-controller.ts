@@ -282,6 +282,7 @@ export class SettingsController implements ReactiveController {
       return 'invalid';
     }
     const sentForm = this.form;
+    const sentGreeting = this.greeting;
     const creating = botId === undefined;
     await this.saveTask.run([creating ? result.body : { ...result.body, id: botId }, creating]);
     this.context.host.requestUpdate();
@@ -314,7 +315,7 @@ export class SettingsController implements ReactiveController {
     }
     const patch = greeting?.ok ? greeting.patch : {};
     if (Object.keys(patch).length > 0) {
-      const outcome = await this.saveGreeting(saved.id, patch);
+      const outcome = await this.saveGreeting(saved.id, patch, sentGreeting);
       if (outcome !== 'saved') return outcome;
     }
     this.lastSaved = 'updated';
@@ -322,9 +323,9 @@ export class SettingsController implements ReactiveController {
     return 'saved';
   }
 
-  // Saves the changed greeting fields of a bot whose settings were just saved.
-  private async saveGreeting(botId: string, patch: WidgetSettingsPatch): Promise<SaveOutcome> {
-    const sentGreeting = this.greeting;
+  // Saves the changed greeting fields of a bot whose settings were just saved; `sentGreeting` is the greeting
+  // the patch was made from (edits typed since then stay in the form).
+  private async saveGreeting(botId: string, patch: WidgetSettingsPatch, sentGreeting: GreetingForm): Promise<SaveOutcome> {
     await this.greetingSaveTask.run([botId, patch]);
     this.context.host.requestUpdate();
     const status = this.greetingSaveTask.callStatus;

@@ -135,6 +135,26 @@ describe('<bot-admin> greeting', () => {
     expect(widgetSettingsPuts(service)).to.have.length(1);
   });
 
+  it('keeps a greeting edit typed while the save is on its way, and sends the greeting as it was when saving', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const service = storingService();
+    service.on('PUT', '/api/bot', async (request) => {
+      await held;
+      return json({ ...wireBot(), ...JSON.parse(request.body) });
+    });
+    const { el } = await mountWithGreeting(service);
+    await typeInto(el, field<HTMLTextAreaElement>(el, 'Greeting message'), 'Sent greeting');
+    await press(el, 'Save changes');
+    await waitUntil(() => service.sent('PUT', '/api/bot').length === 1, 'the bot was not sent');
+    await typeInto(el, field<HTMLTextAreaElement>(el, 'Greeting message'), 'Typed while saving');
+    release();
+    await waitUntil(() => widgetSettingsPuts(service).length === 1 && !button(el, 'Save changes').disabled, 'the save did not finish');
+    expect(widgetSettingsPuts(service)[0]).to.deep.equal({ initial_message: 'Sent greeting', bot_id: BOT_ID });
+    expect(field<HTMLTextAreaElement>(el, 'Greeting message').value).to.equal('Typed while saving');
+    expect(saysUnsaved(el)).to.equal(true);
+  });
+
   it('discards greeting edits back to the saved greeting', async () => {
     const { el, service } = await mountWithGreeting();
     await typeInto(el, field<HTMLTextAreaElement>(el, 'Greeting message'), 'Something else');
