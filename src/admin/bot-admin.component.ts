@@ -318,6 +318,9 @@ export class BotAdmin extends LitElement {
           retryLoad: () => {
             if (this.botId) void this.settings.load(this.botId);
           },
+          retryGreeting: () => {
+            if (this.settings.bot) void this.settings.loadGreeting(this.settings.bot.id);
+          },
           focusField: (field) => this.focusField(field),
           addRow: (list) => void this.addRow(list),
           removeRow: (list, index) => void this.removeRow(list, index),
@@ -560,15 +563,15 @@ export class BotAdmin extends LitElement {
   }
 
   private async addRow(list: ListField): Promise<void> {
-    const rows = this.settings.form[list];
-    this.settings.edit({ [list]: [...rows, ''] }, list);
+    const rows = this.settings.rowsOf(list);
+    this.settings.setRows(list, [...rows, '']);
     await this.updateComplete;
     this.focusField(`${list}.${rows.length}`);
   }
 
   private async removeRow(list: ListField, index: number): Promise<void> {
-    const rows = this.settings.form[list].filter((_, at) => at !== index);
-    this.settings.edit({ [list]: rows }, list);
+    const rows = this.settings.rowsOf(list).filter((_, at) => at !== index);
+    this.settings.setRows(list, rows);
     await this.updateComplete;
     if (rows.length === 0) this.focusInShadow(`#add-${list}`);
     else this.focusField(`${list}.${Math.min(index, rows.length - 1)}`);

@@ -62,9 +62,10 @@ export type PreviewSettings = Required<ChatSettings>;
 
 /**
  * Codes of form issues: the shared bot-body codes plus the form's own (a repeated lead field, a count that is
- * not a number, an answer language that is not a language code, the service's own text).
+ * not a number, an answer language that is not a language code, a list with too many rows, the service's own
+ * text).
  */
-export type FormIssueCode = BotBodyIssueCode | 'duplicate' | 'not_a_number' | 'invalid_language' | 'server';
+export type FormIssueCode = BotBodyIssueCode | 'duplicate' | 'not_a_number' | 'invalid_language' | 'too_many' | 'server';
 
 /** One problem the form shows next to a field. */
 export interface FormIssue {

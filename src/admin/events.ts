@@ -83,6 +83,8 @@ export const ADMIN_OPERATIONS = [
   'login',
   'load-bot',
   'save-bot',
+  'load-widget-settings',
+  'save-widget-settings',
   'list-sources',
   'add-source',
   'remove-source',

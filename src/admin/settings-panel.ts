@@ -9,6 +9,9 @@ import {
   CASE_STUDY_NAMES,
   GPT_MODEL_NAMES,
   LEAD_FIELDS,
+  SUGGEST_MESSAGES_MAX_COUNT,
+  SUGGEST_MESSAGE_MAX_LENGTH,
+  TEASER_DELAY_MAX_SECONDS,
   type BotToneType,
   type LeadField,
 } from '../api/schemas.js';
@@ -16,12 +19,12 @@ import { LANGUAGES } from '../i18n/languages.js';
 import type { AdminStrings } from '../i18n/admin/index.js';
 import { describeError, type AdminFormat } from './admin-format.js';
 import { BOT_FORM_LIMITS, type BotForm, type FormIssue } from './bot-form-state.js';
-import type { SettingsController } from './settings-controller.js';
+import { GREETING_FORM_LIMITS } from './greeting-form-state.js';
+import { LIST_FIELDS, type ListField, type SettingsController } from './settings-controller.js';
 
-/** The list fields of the form, edited row by row. */
-export const LIST_FIELDS = ['rules', 'domains', 'customLeadFields'] as const;
-/** A list field of the form. */
-export type ListField = (typeof LIST_FIELDS)[number];
+export { LIST_FIELDS, type ListField } from './settings-controller.js';
+
+const FORM_LIMITS = { ...BOT_FORM_LIMITS, ...GREETING_FORM_LIMITS };
 
 /** What the settings panel shows and where it reports. */
 export interface SettingsPanelProps {
@@ -39,6 +42,8 @@ export interface SettingsPanelProps {
   discard(): void;
   /** Loads the bot again after a failure. */
   retryLoad(): void;
+  /** Loads the greeting again after a failure. */
+  retryGreeting(): void;
   /** Moves focus to a field (from the list of issues). */
   focusField(field: string): void;
   /** Adds a row to a list field. */
@@ -62,8 +67,8 @@ function ids(...values: (string | false | undefined)[]): string | typeof nothing
 
 /** The message of a form issue in the admin's language. */
 export function issueText(strings: AdminStrings, issue: FormIssue): string {
-  const base = issue.field.split('.')[0] as keyof typeof BOT_FORM_LIMITS;
-  const limits: { min?: number; max?: number } = BOT_FORM_LIMITS[base] ?? {};
+  const base = issue.field.split('.')[0] as keyof typeof FORM_LIMITS;
+  const limits: { min?: number; max?: number } = FORM_LIMITS[base] ?? {};
   switch (issue.code) {
     case 'server':
       return issue.message;
@@ -73,6 +78,9 @@ export function issueText(strings: AdminStrings, issue: FormIssue): string {
       return limits.min === undefined && limits.max === undefined
         ? strings.issues.invalid
         : strings.issues.out_of_range(limits.min, limits.max);
+    case 'too_many':
+      // Only the starter questions have a cap on their count.
+      return strings.issues.too_many(SUGGEST_MESSAGES_MAX_COUNT);
     case 'required':
     case 'invalid_type':
     case 'not_integer':
@@ -143,6 +151,9 @@ function renderForm(props: SettingsPanelProps): TemplateResult {
       ${settings.saveError
         ? html`<p class="note error" role="alert">${strings.saveFailed} ${describeError(strings, settings.saveError)}</p>`
         : nothing}
+      ${settings.greetingSaveError
+        ? html`<p class="note error" role="alert">${strings.greetingSaveFailed} ${describeError(strings, settings.greetingSaveError)}</p>`
+        : nothing}
       <fieldset>
         <legend>${strings.groups.basics}</legend>
         ${textInput(props, 'botName', { autocomplete: 'off' })} ${caseStudySelect(props)} ${toneSelect(props)}
@@ -159,6 +170,7 @@ function renderForm(props: SettingsPanelProps): TemplateResult {
         ${temperatureSlider(props)} ${listEditor(props, 'rules', { multiline: true })}
         ${checkbox(props, 'isEnableCitation')} ${textInput(props, 'customErrorMessage', { multiline: true })}
       </fieldset>
+      ${renderGreeting(props)}
       <fieldset>
         <legend>${strings.groups.availability}</legend>
         ${checkbox(props, 'isActivate')} ${checkbox(props, 'isVisibility', strings.hints.isVisibility)}
@@ -219,7 +231,68 @@ function issueParts(props: SettingsPanelProps, field: string) {
   };
 }
 
-type TextField = 'botName' | 'botLanguage' | 'customPrompt' | 'gptModelName' | 'customErrorMessage' | 'numberShowing' | 'userId';
+type TextField =
+  | 'botName'
+  | 'botLanguage'
+  | 'customPrompt'
+  | 'gptModelName'
+  | 'customErrorMessage'
+  | 'numberShowing'
+  | 'userId'
+  | 'initialMessage'
+  | 'teaserDelay';
+
+function textOfField(settings: SettingsController, field: TextField): string {
+  return field === 'initialMessage' || field === 'teaserDelay' ? settings.greeting[field] : settings.form[field];
+}
+
+function editText(settings: SettingsController, field: TextField, value: string): void {
+  if (field === 'initialMessage' || field === 'teaserDelay') settings.editGreeting({ [field]: value }, field);
+  else settings.edit({ [field]: value } as Partial<BotForm>, field);
+}
+
+// The greeting (the bot's widget settings): editable once loaded; otherwise a note says why not.
+function renderGreeting(props: SettingsPanelProps): TemplateResult {
+  const { strings, settings } = props;
+  const status = settings.greetingStatus;
+  let content: TemplateResult;
+  switch (status) {
+    case 'new':
+      content = html`<p class="note">${strings.greetingNeedsBot}</p>`;
+      break;
+    case 'loading':
+      content = html`<p class="note" role="status">${strings.loading}</p>`;
+      break;
+    case 'unsupported':
+      content = html`<p class="note">${strings.greetingUnsupported}</p>`;
+      break;
+    case 'load-failed':
+      content = html`
+        <div class="note error" role="alert">
+          <p>${strings.greetingLoadFailed} ${describeError(strings, settings.greetingLoadError)}</p>
+          <button type="button" part="button" @click=${props.retryGreeting}>${strings.retry}</button>
+        </div>
+      `;
+      break;
+    case 'loaded':
+      content = html`
+        ${textInput(props, 'initialMessage', { multiline: true, hint: strings.hints.initialMessage })}
+        ${listEditor(props, 'starterQuestions', { hint: strings.hints.starterQuestions(SUGGEST_MESSAGES_MAX_COUNT, SUGGEST_MESSAGE_MAX_LENGTH) })}
+        ${textInput(props, 'teaserDelay', { inputMode: 'numeric', hint: strings.hints.teaserDelay(TEASER_DELAY_MAX_SECONDS) })}
+      `;
+      break;
+    default: {
+      const unreachable: never = status;
+      return unreachable;
+    }
+  }
+  return html`
+    <fieldset>
+      <legend>${strings.groups.greeting}</legend>
+      ${content}
+    </fieldset>
+  `;
+}
 
 function textInput(
   props: SettingsPanelProps,
@@ -229,10 +302,8 @@ function textInput(
   const { strings, settings } = props;
   const { issue, invalid, message } = issueParts(props, field);
   const describedBy = ids(options.hint && hintId(field), issue && errorId(field));
-  const onInput = (event: Event) => {
-    const value = (event.target as HTMLInputElement | HTMLTextAreaElement).value;
-    settings.edit({ [field]: value } as Partial<BotForm>, field);
-  };
+  const onInput = (event: Event) => editText(settings, field, (event.target as HTMLInputElement | HTMLTextAreaElement).value);
+  const value = textOfField(settings, field);
   const control = options.multiline
     ? html`<textarea
         id=${fieldControlId(field)}
@@ -240,7 +311,7 @@ function textInput(
         part="input"
         dir="auto"
         rows="4"
-        .value=${settings.form[field]}
+        .value=${value}
         aria-invalid=${invalid}
         aria-describedby=${describedBy}
         @input=${onInput}
@@ -251,7 +322,7 @@ function textInput(
         part="input"
         type="text"
         dir="auto"
-        .value=${settings.form[field]}
+        .value=${value}
         list=${ifDefined(options.list)}
         autocomplete=${ifDefined(options.autocomplete)}
         inputmode=${options.inputMode ?? nothing}
@@ -413,13 +484,13 @@ function listEditor(
   options: { multiline?: boolean; hint?: string; inputMode?: string },
 ): TemplateResult {
   const { strings, settings } = props;
-  const rows = settings.form[list];
+  const rows = settings.rowsOf(list);
   const listIssue = issueParts(props, list);
   const onRowInput = (index: number) => (event: Event) => {
     const value = (event.target as HTMLInputElement | HTMLTextAreaElement).value;
     const next = [...rows];
     next[index] = value;
-    settings.edit({ [list]: next } as Partial<BotForm>, `${list}.${index}`);
+    settings.setRows(list, next, `${list}.${index}`);
   };
   return html`
     <fieldset class="list" id=${fieldControlId(list)} aria-describedby=${ids(options.hint && hintId(list), listIssue.issue && errorId(list))}>

@@ -15,6 +15,7 @@ import {
   DataSourceSchema,
   HistoryRecordSchema,
   ScrapeProgressSchema,
+  WidgetSettingsSchema,
   formatServiceDateTime,
   type AccessToken,
   type ApiKeyInfo,
@@ -27,6 +28,8 @@ import {
   type HistoryRecord,
   type LoginForm,
   type ScrapeProgress,
+  type WidgetSettings,
+  type WidgetSettingsPatch,
 } from './schemas.js';
 import {
   createTransport,
@@ -112,6 +115,16 @@ export interface ChatbotClient {
   streamResumableAnswer(params: StreamAnswerParams, options: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void>;
   /** GET /api/chat/answers/{id}/events (extension): reads a known answer from a position, then follows it. Loaded on first use. */
   resumeAnswer(position: AnswerPosition, options: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void>;
+  /**
+   * GET /api/bot/bot-widget-setting?bot_id= (ChatFly's endpoint); resolves to the bot's widget settings, every
+   * field present. A service without the endpoint rejects with an ApiError for which `isRouteMissing` is true.
+   */
+  getWidgetSettings(botId: string, options?: RequestOptions): Promise<WidgetSettings>;
+  /**
+   * PUT /api/bot/bot-widget-setting (ChatFly's endpoint, owner only): changes the fields of `patch` and keeps the
+   * others (`null` resets one); resolves to the settings as stored (read again when the answer carries none).
+   */
+  updateWidgetSettings(botId: string, patch: WidgetSettingsPatch, options?: RequestOptions): Promise<WidgetSettings>;
   /** GET /api/keys (reference-service extension); resolves to the signed-in user's API keys, never the keys themselves. */
   listApiKeys(options?: RequestOptions): Promise<ApiKeyInfo[]>;
   /** POST /api/keys (extension); resolves to the new key, shown this once. */
@@ -124,6 +137,7 @@ export interface ChatbotClient {
   changePassword(currentPassword: string, newPassword: string, options?: RequestOptions): Promise<void>;
 }
 
+const WIDGET_SETTINGS_PATH = '/api/bot/bot-widget-setting';
 const DEFAULT_DATE_FROM = '2023-01-01T00:00:00';
 const DEFAULT_DATE_TO = '2030-12-31T00:00:00';
 
@@ -292,6 +306,21 @@ export function createClient(options: ClientOptions): ChatbotClient {
       yield* resumable.resumeAnswer(options, position, streamOptions);
     },
 
+    getWidgetSettings(botId, { signal } = {}) {
+      return getWidgetSettings(botId, signal);
+    },
+
+    async updateWidgetSettings(botId, patch, { signal } = {}) {
+      const context = `PUT ${WIDGET_SETTINGS_PATH}`;
+      const response = await transport.send({ method: 'PUT', path: WIDGET_SETTINGS_PATH, json: { ...patch, bot_id: botId } }, signal);
+      const body = await readJson(response, signal, context);
+      const settings = unwrap(body, response);
+      // ChatFly's answer to a save is not documented: an answer without the settings (empty, or an envelope
+      // whose data is null) is a success, and the stored settings are read back.
+      if (settings == null) return getWidgetSettings(botId, signal);
+      return parseWith(WidgetSettingsSchema, settings, body, context);
+    },
+
     listApiKeys({ signal } = {}) {
       return callJson({ method: 'GET', path: '/api/keys' }, ApiKeyListSchema, signal, (value) => value ?? []);
     },
@@ -312,6 +341,10 @@ export function createClient(options: ClientOptions): ChatbotClient {
       return sendIgnoringBody({ method: 'PUT', path: '/api/users/me/password', json: { current_password: currentPassword, new_password: newPassword } }, signal);
     },
   };
+
+  function getWidgetSettings(botId: string, signal: AbortSignal | undefined): Promise<WidgetSettings> {
+    return callJson({ method: 'GET', path: WIDGET_SETTINGS_PATH, query: { bot_id: botId } }, WidgetSettingsSchema, signal);
+  }
 
   // Sends a call whose answer says only that it worked: the body is ignored, except a wrapped failure.
   async function sendIgnoringBody(call: Call, signal: AbortSignal | undefined): Promise<void> {

@@ -308,6 +308,64 @@ export const StreamingRequestSchema = z.object({
 /** A message to answer, with the earlier messages and optional per-request settings. */
 export type StreamingRequest = z.output<typeof StreamingRequestSchema>;
 
+/** Longest greeting (`initial_message`) the reference service stores. */
+export const INITIAL_MESSAGE_MAX_LENGTH = 1000;
+/** Most starter questions (`suggest_messages`) the reference service stores. */
+export const SUGGEST_MESSAGES_MAX_COUNT = 10;
+/** Longest starter question the reference service stores. */
+export const SUGGEST_MESSAGE_MAX_LENGTH = 200;
+/** Longest teaser delay (`auto_show_initial_message_after`) in seconds: one day. */
+export const TEASER_DELAY_MAX_SECONDS = 86_400;
+
+// Seconds are a number on the wire; a record that carries them as numeric text is read as that number.
+const seconds = z.pipe(
+  z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+(\.\d+)?$/))]),
+  z.transform((value: number | string) => Number(value)),
+);
+
+/**
+ * The widget settings of a bot (ChatFly's `bot-widget-setting`): its look and its greeting. Every field may be
+ * missing or `null` and then takes the service's default; text fields read a number as its text; unknown
+ * keys are kept.
+ */
+export const WidgetSettingsSchema = z.looseObject({
+  bot_id: withDefault(textOrNumber, () => ''),
+  display_name: withDefault(textOrNumber, () => ''),
+  initial_message: withDefault(textOrNumber, () => ''),
+  suggest_messages: withDefault(z.array(textOrNumber), () => []),
+  theme: withDefault(textOrNumber, () => 'light'),
+  bot_avatar_url: withDefault(textOrNumber, () => ''),
+  chat_icon_url: withDefault(textOrNumber, () => ''),
+  chat_bubble_button_color: withDefault(textOrNumber, () => ''),
+  chat_message_color: withDefault(textOrNumber, () => ''),
+  align_chat_bubble_button: withDefault(textOrNumber, () => 'right'),
+  auto_show_initial_message_after: withDefault(seconds, () => 0),
+});
+/**
+ * A bot's widget settings with every field present: `initial_message` (the greeting), `suggest_messages`
+ * (starter questions), `auto_show_initial_message_after` (seconds before the teaser, 0 never), and the look.
+ */
+export type WidgetSettings = z.output<typeof WidgetSettingsSchema>;
+
+/** The fields of a bot's widget settings (without `bot_id`), in the service's order. */
+export const WIDGET_SETTINGS_FIELDS = [
+  'display_name',
+  'initial_message',
+  'suggest_messages',
+  'theme',
+  'bot_avatar_url',
+  'chat_icon_url',
+  'chat_bubble_button_color',
+  'chat_message_color',
+  'align_chat_bubble_button',
+  'auto_show_initial_message_after',
+] as const;
+/** A field of a bot's widget settings. */
+export type WidgetSettingsField = (typeof WIDGET_SETTINGS_FIELDS)[number];
+
+/** Fields of a widget-settings update: each one sent is changed, `null` resets it to the service's default. */
+export type WidgetSettingsPatch = { [Field in WidgetSettingsField]?: WidgetSettings[Field] | null };
+
 /** The service's own error body. */
 export const ServiceErrorBodySchema = z.object({
   message: z.string(),

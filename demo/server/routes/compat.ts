@@ -15,6 +15,12 @@ import { queryObject, readJsonBody, readOptionalJsonBody } from '../request.js';
 import { botToWire, findBot } from '../storage/bots.js';
 import { DEFAULT_WIDGET_SETTINGS, readWidgetSettings, writeWidgetSettings, type WidgetSettings } from '../storage/widget-settings.js';
 import { parseInput, requireUuid } from '../validation.js';
+import {
+  INITIAL_MESSAGE_MAX_LENGTH,
+  SUGGEST_MESSAGES_MAX_COUNT,
+  SUGGEST_MESSAGE_MAX_LENGTH,
+  TEASER_DELAY_MAX_SECONDS,
+} from '../../../src/api/schemas.js';
 import { decodeBase64Url } from './scraping.js';
 import { STREAMING_PATH } from './chat.js';
 
@@ -99,8 +105,10 @@ const SECONDS = z.pipe(
 
 const WidgetSettingsBodySchema = z.object({
   display_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
-  initial_message: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000)))),
-  suggest_messages: z.optional(z.nullable(z.array(z.string().check(z.trim(), z.maxLength(200))).check(z.maxLength(10)))),
+  initial_message: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(INITIAL_MESSAGE_MAX_LENGTH)))),
+  suggest_messages: z.optional(
+    z.nullable(z.array(z.string().check(z.trim(), z.maxLength(SUGGEST_MESSAGE_MAX_LENGTH))).check(z.maxLength(SUGGEST_MESSAGES_MAX_COUNT))),
+  ),
   theme: z.optional(z.nullable(z.enum(['light', 'dark']))),
   bot_avatar_url: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048)))),
   chat_icon_url: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048)))),
@@ -122,8 +130,8 @@ function mergeWidgetSettings(saved: WidgetSettings, input: unknown): WidgetSetti
     if (value && !CSS_COLOUR.test(value)) throw invalidField(['body', field], `${field} must be a CSS colour such as #1f6feb or rgb(31, 111, 235)`);
   }
   const seconds = body.auto_show_initial_message_after;
-  if (seconds !== undefined && seconds !== null && !(seconds >= 0 && seconds <= 86_400)) {
-    throw invalidField(['body', 'auto_show_initial_message_after'], 'auto_show_initial_message_after must be between 0 and 86400 seconds');
+  if (seconds !== undefined && seconds !== null && !(seconds >= 0 && seconds <= TEASER_DELAY_MAX_SECONDS)) {
+    throw invalidField(['body', 'auto_show_initial_message_after'], `auto_show_initial_message_after must be between 0 and ${TEASER_DELAY_MAX_SECONDS} seconds`);
   }
   const merged: Record<string, unknown> = { ...saved };
   for (const [field, value] of Object.entries(body) as [keyof WidgetSettings, unknown][]) {

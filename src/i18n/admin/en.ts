@@ -59,7 +59,7 @@ export interface AdminStrings {
   /** Heading of the settings of a new bot. */
   newBotTitle: string;
   /** Groups of the settings form. */
-  groups: { basics: string; answers: string; availability: string; leadForm: string; details: string };
+  groups: { basics: string; answers: string; greeting: string; availability: string; leadForm: string; details: string };
   /** Labels of the form fields, by form field name. */
   fields: {
     userId: string;
@@ -79,8 +79,11 @@ export interface AdminStrings {
     leadFields: string;
     customLeadFields: string;
     numberShowing: string;
+    initialMessage: string;
+    starterQuestions: string;
+    teaserDelay: string;
   };
-  /** Hints shown under some fields, by form field name. */
+  /** Hints shown under some fields, by form field name (the caps of the greeting are given as numbers). */
   hints: {
     userId: string;
     botLanguage: string;
@@ -89,6 +92,9 @@ export interface AdminStrings {
     domains: string;
     numberShowing: string;
     isVisibility: string;
+    initialMessage: string;
+    starterQuestions: (maxCount: number, maxLength: number) => string;
+    teaserDelay: (maxSeconds: number) => string;
   };
   /** Names of the case-study codes, by their translation key. */
   caseStudies: {
@@ -110,13 +116,23 @@ export interface AdminStrings {
   /** Names of the answer languages offered as suggestions. */
   languageNames: { en: string; vi: string; ja: string; fr: string; es: string; de: string; ar: string };
   /** Label of one row of a list field. */
-  listItem: { rules: (n: number) => string; domains: (n: number) => string; customLeadFields: (n: number) => string };
+  listItem: {
+    rules: (n: number) => string;
+    domains: (n: number) => string;
+    customLeadFields: (n: number) => string;
+    starterQuestions: (n: number) => string;
+  };
   /** Label of the button adding a row to a list field. */
-  listAdd: { rules: string; domains: string; customLeadFields: string };
+  listAdd: { rules: string; domains: string; customLeadFields: string; starterQuestions: string };
   /** Label of the button removing a row of a list field. */
-  listRemove: { rules: (n: number) => string; domains: (n: number) => string; customLeadFields: (n: number) => string };
+  listRemove: {
+    rules: (n: number) => string;
+    domains: (n: number) => string;
+    customLeadFields: (n: number) => string;
+    starterQuestions: (n: number) => string;
+  };
   /** Shown in an empty list field. */
-  listEmpty: { rules: string; domains: string; customLeadFields: string };
+  listEmpty: { rules: string; domains: string; customLeadFields: string; starterQuestions: string };
   /** Labels of the read-only details. */
   details: { id: string; messagesLeft: string; createdAt: string; updatedAt: string };
   /** Shown for a detail the service did not give. */
@@ -141,6 +157,14 @@ export interface AdminStrings {
   saveFailed: string;
   /** Shown when the bot could not be loaded. */
   loadFailed: string;
+  /** Shown in the greeting part of a bot not yet created. */
+  greetingNeedsBot: string;
+  /** Shown in the greeting part when the service has no widget settings to edit. */
+  greetingUnsupported: string;
+  /** Shown when the greeting could not be loaded. */
+  greetingLoadFailed: string;
+  /** Shown when the bot's settings were saved but its greeting was not. */
+  greetingSaveFailed: string;
   /** Messages of validation issues by their stable code. */
   issues: {
     required: string;
@@ -154,6 +178,7 @@ export interface AdminStrings {
     duplicate: string;
     not_a_number: string;
     invalid_language: string;
+    too_many: (max: number) => string;
   };
   /** Heading of the dialog asking to drop unsaved changes. */
   discardTitle: string;
@@ -336,6 +361,7 @@ const en: AdminStrings = {
   groups: {
     basics: 'Basics',
     answers: 'Answers',
+    greeting: 'Greeting',
     availability: 'Availability',
     leadForm: 'Visitor contact form',
     details: 'Details',
@@ -358,6 +384,9 @@ const en: AdminStrings = {
     leadFields: 'Ask visitors for',
     customLeadFields: 'Other fields',
     numberShowing: 'Show the form after this many answers',
+    initialMessage: 'Greeting message',
+    starterQuestions: 'Starter questions',
+    teaserDelay: 'Show the greeting beside the closed chat after (seconds)',
   },
   hints: {
     userId: 'The account that owns the bot; filled in from your sign-in.',
@@ -367,6 +396,10 @@ const en: AdminStrings = {
     domains: 'Host names where the chat may appear, such as example.com, *.example.com or localhost:5173.',
     numberShowing: 'A whole number; leave empty to use the service default.',
     isVisibility: 'A public bot can be chatted with without signing in.',
+    initialMessage: 'The first message visitors see in an empty chat. Leave it empty for none.',
+    starterQuestions: (maxCount, maxLength) =>
+      `Offered as buttons in an empty chat: up to ${maxCount} questions of at most ${maxLength} characters each.`,
+    teaserDelay: (maxSeconds) => `A whole number of seconds, at most ${maxSeconds}; 0 never shows it.`,
   },
   caseStudies: {
     other: 'Other',
@@ -392,17 +425,20 @@ const en: AdminStrings = {
     rules: (n) => `Rule ${n}`,
     domains: (n) => `Website ${n}`,
     customLeadFields: (n) => `Field ${n}`,
+    starterQuestions: (n) => `Question ${n}`,
   },
-  listAdd: { rules: 'Add a rule', domains: 'Add a website', customLeadFields: 'Add a field' },
+  listAdd: { rules: 'Add a rule', domains: 'Add a website', customLeadFields: 'Add a field', starterQuestions: 'Add a question' },
   listRemove: {
     rules: (n) => `Remove rule ${n}`,
     domains: (n) => `Remove website ${n}`,
     customLeadFields: (n) => `Remove field ${n}`,
+    starterQuestions: (n) => `Remove question ${n}`,
   },
   listEmpty: {
     rules: 'No rules yet.',
     domains: 'No websites listed.',
     customLeadFields: 'No other fields.',
+    starterQuestions: 'No starter questions.',
   },
   details: { id: 'Bot ID', messagesLeft: 'Messages left', createdAt: 'Created', updatedAt: 'Last changed' },
   unknown: 'Not known',
@@ -416,6 +452,10 @@ const en: AdminStrings = {
   problemCount: (count, shown) => (count === 1 ? 'Please correct 1 field:' : `Please correct ${shown} fields:`),
   saveFailed: 'The changes were not saved. Everything you typed is still here.',
   loadFailed: 'The bot could not be loaded.',
+  greetingNeedsBot: 'Create the bot first; then you can set its greeting here.',
+  greetingUnsupported: 'This service does not store a greeting, so it cannot be set here.',
+  greetingLoadFailed: 'The greeting could not be loaded.',
+  greetingSaveFailed: 'The bot settings were saved, but the greeting was not. What you typed in the greeting is still here.',
   issues: {
     required: 'Please fill in this field.',
     invalid_type: 'Please enter a valid value.',
@@ -433,6 +473,7 @@ const en: AdminStrings = {
     duplicate: 'This field is already asked for.',
     not_a_number: 'Please enter a number, such as 2.',
     invalid_language: 'Please enter a language code such as en, vi or pt-BR.',
+    too_many: (max) => `Please keep at most ${max}.`,
   },
   discardTitle: 'Discard unsaved changes?',
   discardBody: 'The changes to this bot have not been saved yet.',

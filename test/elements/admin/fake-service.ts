@@ -162,3 +162,76 @@ export function serviceWithBot(bot: Record<string, unknown> = wireBot()): FakeSe
     .on('GET', '/api/chat/history', () => json([[]]))
     .on('GET', new RegExp('^/api/lead/'), () => json({ detail: 'Not Found' }, 404));
 }
+
+/** The widget settings of a bot that never saved any, as the reference service stores them. */
+export const DEFAULT_WIDGET_SETTINGS: Readonly<Record<string, unknown>> = Object.freeze({
+  display_name: '',
+  initial_message: '',
+  suggest_messages: [],
+  theme: 'light',
+  bot_avatar_url: '',
+  chat_icon_url: '',
+  chat_bubble_button_color: '',
+  chat_message_color: '',
+  align_chat_bubble_button: 'right',
+  auto_show_initial_message_after: 0,
+});
+
+// The reference service's 422: the message and one FastAPI-style issue naming the field.
+function invalidField(loc: (string | number)[], msg: string): Response {
+  return json({ message: `${loc.slice(1).join('.')}: ${msg}`, message_code: 1001, detail: [{ loc, msg, type: 'value_error' }] }, 422);
+}
+
+// The reference service's checks of the greeting fields (demo/server/routes/compat.ts), with its caps.
+function checkGreetingFields(body: Record<string, unknown>): Response | undefined {
+  const message = body['initial_message'];
+  if (typeof message === 'string' && message.trim().length > 1000) {
+    return invalidField(['body', 'initial_message'], 'Text must be at most 1000 characters');
+  }
+  const questions = body['suggest_messages'];
+  if (Array.isArray(questions)) {
+    if (questions.length > 10) return invalidField(['body', 'suggest_messages'], 'List must have at most 10 items');
+    const long = questions.findIndex((question) => typeof question === 'string' && question.trim().length > 200);
+    if (long >= 0) return invalidField(['body', 'suggest_messages', long], 'Text must be at most 200 characters');
+  }
+  const seconds = body['auto_show_initial_message_after'];
+  if (seconds !== undefined && seconds !== null) {
+    const value = typeof seconds === 'string' && /^\d+(\.\d+)?$/.test(seconds.trim()) ? Number(seconds) : seconds;
+    if (typeof value !== 'number' || !(value >= 0 && value <= 86_400)) {
+      return invalidField(['body', 'auto_show_initial_message_after'], 'auto_show_initial_message_after must be between 0 and 86400 seconds');
+    }
+    body['auto_show_initial_message_after'] = value;
+  }
+  return undefined;
+}
+
+/**
+ * Adds the reference service's `GET` and `PUT /api/bot/bot-widget-setting`, holding `saved` over the defaults
+ * for the bot of the tests (any other bot starts from the defaults): the answer is the bare settings with
+ * `bot_id` (`display_name` the bot's name when empty); a PUT changes the fields it sends, `null` resets one,
+ * blank starter questions are dropped, text is trimmed, and a value beyond the service's caps is a 422 naming
+ * the field that changes nothing.
+ */
+export function withWidgetSettings(service: FakeService, saved: Record<string, unknown> = {}, botName = 'Helpdesk'): FakeService {
+  const stored = new Map<string, Record<string, unknown>>([[BOT_ID, { ...DEFAULT_WIDGET_SETTINGS, ...saved }]]);
+  const settingsOf = (botId: string) => stored.get(botId) ?? { ...DEFAULT_WIDGET_SETTINGS };
+  const answer = (botId: string) => {
+    const settings = settingsOf(botId);
+    return json({ bot_id: botId, ...settings, display_name: settings['display_name'] || botName });
+  };
+  return service
+    .on('GET', '/api/bot/bot-widget-setting', (request) => answer(request.url.searchParams.get('bot_id') ?? ''))
+    .on('PUT', '/api/bot/bot-widget-setting', (request) => {
+      const { bot_id: botId, ...fields } = JSON.parse(request.body) as Record<string, unknown>;
+      const refusal = checkGreetingFields(fields);
+      if (refusal) return refusal;
+      const merged = { ...settingsOf(String(botId)) };
+      for (const [field, value] of Object.entries(fields)) {
+        merged[field] = value === null ? DEFAULT_WIDGET_SETTINGS[field] : typeof value === 'string' ? value.trim() : value;
+      }
+      const questions = merged['suggest_messages'] as unknown[];
+      merged['suggest_messages'] = questions.map((question) => (typeof question === 'string' ? question.trim() : question)).filter((question) => question !== '');
+      stored.set(String(botId), merged);
+      return answer(String(botId));
+    });
+}

@@ -163,6 +163,31 @@ describe('<bot-admin> with the reference service', function () {
     expect(stored).to.include({ bot_name: `${name} (updated)`, custom_prompt: 'Answer from the knowledge base only.' });
   });
 
+  it('edits the greeting of a bot, and the service stores it beside the fields the admin does not edit', async () => {
+    const svc = await referenceService();
+    const { access_token: token } = await createClient({ baseUrl: svc.url }).login({ username: svc.username, password: svc.password });
+    const client = createClient({ baseUrl: svc.url, token });
+    const bot = await client.createBot({ bot_name: `Greeting bot ${Date.now().toString(36)}` });
+    await client.updateWidgetSettings(bot.id, { theme: 'dark', initial_message: 'Old greeting' });
+    const el = await fixture<BotAdmin>(html`<bot-admin base-url=${svc.url} bot-id=${bot.id} token=${token} lang="en" no-preview></bot-admin>`);
+    await waitUntil(() => queryByRole(root(el), 'textbox', { name: 'Greeting message' }) !== null, 'the greeting did not load', SLOW);
+    expect(field<HTMLTextAreaElement>(el, 'Greeting message').value).to.equal('Old greeting');
+
+    await type(el, field<HTMLTextAreaElement>(el, 'Greeting message'), 'Welcome to the garden centre!');
+    press(el, 'Add a question');
+    await el.updateComplete;
+    await type(el, field(el, 'Question 1'), 'When are you open?');
+    await type(el, field(el, 'Show the greeting beside the closed chat after (seconds)'), '12');
+    press(el, 'Save changes');
+    await waitUntil(() => statuses(part(el, 'actions')).includes('Changes saved.'), 'no saved announcement', SLOW);
+
+    const stored = await client.getWidgetSettings(bot.id);
+    expect(stored).to.include({ initial_message: 'Welcome to the garden centre!', auto_show_initial_message_after: 12, theme: 'dark' });
+    expect(stored.suggest_messages).to.deep.equal(['When are you open?']);
+    expect(el.hasUnsavedChanges).to.equal(false);
+    await expect(el).to.be.accessible();
+  });
+
   it('shows the service reason for an address it will not read', async () => {
     const svc = await referenceService();
     const el = await fixture<BotAdmin>(html`<bot-admin base-url=${svc.url} bot-id=${svc.botId} lang="en" no-preview></bot-admin>`);
