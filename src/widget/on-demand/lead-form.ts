@@ -1,7 +1,8 @@
 // The lead form, a feature only bots that collect customer information use: its template, its styles, its
 // checks and its request. The widget imports this module (its own chunk in the script-tag build) as soon as
 // the bot's information asks for lead fields, so it is in before the form is due.
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import { css } from '../../ui/literal-css.js';
 import type { WidgetBot } from '../../api/widget-bot.js';
 import { applyStringOverrides, type LeadStrings, type WidgetStringOverrides, type WidgetStrings } from '../../i18n/index.js';
 import { LEAD_STRINGS } from '../../i18n/lead-form.js';
