@@ -78,15 +78,6 @@ function transportError(error: unknown, signal: AbortSignal | undefined): Chatbo
 }
 
 /**
- * Tells a missing route from the service's own 404: a 405, or a 404 with no body, with a body that is not a JSON
- * object (a framework's or a proxy's page), or with FastAPI's `"detail": "Not Found"`, means the endpoint does
- * not exist on this service. Any other 404 (`{"detail": "Bot not found"}`, `{message}`) is an answer.
- */
-export function isRouteMissing({ status, body }: ApiError): boolean {
-  return status === 405 || (status === 404 && (!isRecord(body) || body['detail'] === 'Not Found'));
-}
-
-/**
  * Reads a body chunk by chunk; maps a dropped connection to NetworkError and an abort to AbortError even when
  * the fetch in use does not tie the body to the signal; releases the connection on early exit.
  */
