@@ -1,6 +1,6 @@
 // <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
 // registers the tag.
-import { LitElement, adoptStyles, html, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { keyed } from 'lit/directives/keyed.js';
@@ -381,7 +381,7 @@ export class ChatbotWidget extends LitElement {
     const leadForm = this.#leadForm.module;
     if (leadForm && !this.#leadFormStyled) {
       this.#leadFormStyled = true;
-      this.#addStyles(leadForm.leadFormStyles);
+      leadForm.adoptLeadFormStyles(this.renderRoot as ShadowRoot);
     }
     const custom = this.languagePack;
     const language =
@@ -450,14 +450,6 @@ export class ChatbotWidget extends LitElement {
       const field = this.#textarea && !this.#textarea.disabled ? this.#textarea : this.shadowRoot?.querySelector<HTMLElement>('.panel button');
       field?.focus({ preventScroll: true });
     }
-  }
-
-  // Styles of an on-demand module join the widget's (as a <style> where constructed style sheets are missing).
-  #addStyles(styles: CSSResult): void {
-    const root = this.renderRoot as ShadowRoot;
-    const sheet = styles.styleSheet;
-    if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    else adoptStyles(root, [styles]);
   }
 
   // Follows the visual viewport while the launcher panel is open (src/widget/on-demand/viewport.ts, loaded the
@@ -649,23 +641,16 @@ export class ChatbotWidget extends LitElement {
   }
 
   #renderLeadForm(): unknown {
-    const module = this.#leadForm.module;
-    if (!module) return nothing;
-    const strings = module.leadStrings(this.pack, this.strings);
-    return module.renderLeadForm({
-      strings,
-      fields: leadFields(this.#chat.bot?.collect_customer_info),
-      lead: this.#chat.conversation.lead,
-      errors: this.leadErrors,
-      onInput: (values) => this.#chat.updateLead(values),
-      onInvalid: (errors) => (this.leadErrors = errors),
-      onSubmit: (values) => {
-        this.leadErrors = undefined;
-        this.#focusAfterUpdate = 'composer';
-        this.#announce(strings.leadThanks);
-        void this.#chat.submitLead(values, module.postLead);
-      },
-    });
+    return (
+      this.#leadForm.module?.renderWidgetLeadForm(this.#chat, this.pack, this.strings, this.leadErrors, {
+        onInvalid: (errors) => (this.leadErrors = errors),
+        onSubmit: (thanks) => {
+          this.leadErrors = undefined;
+          this.#focusAfterUpdate = 'composer';
+          this.#announce(thanks);
+        },
+      }) ?? nothing
+    );
   }
 
   #renderThread(): TemplateResult {
