@@ -720,7 +720,7 @@ export class ChatbotWidget extends LitElement {
   override render(): TemplateResult {
     const s = this.pack;
     const launcherMode = this.mode === 'launcher';
-    const name = this.#chat.bot?.bot_name.trim() ?? '';
+    const name = this.#botName;
     const canStartOver = this.#chat.status === 'ready' && this.#chat.conversation.messages.length > 0;
     const panel = html`<div
       class="panel"
@@ -734,8 +734,8 @@ export class ChatbotWidget extends LitElement {
       @keydown=${this.#onPanelKeydown}
     >
       <div class="header" part="header">
-        <span class="avatar" aria-hidden="true">${[...(name || s.title)][0]}</span>
-        <h2 id="title" part="title">${name || s.title}</h2>
+        <span class="avatar" aria-hidden="true">${[...name][0]}</span>
+        <h2 id="title" part="title">${name}</h2>
         ${canStartOver
           ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.#newConversation}>${newIcon}</button>`
           : nothing}
