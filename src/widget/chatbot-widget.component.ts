@@ -3,7 +3,6 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { keyed } from 'lit/directives/keyed.js';
 import {
   applyStringOverrides,
   englishStrings,
@@ -224,7 +223,7 @@ export class ChatbotWidget extends LitElement {
   private packPending = false;
   private draft = '';
   private stuckToBottom = true;
-  private announcement = { id: 0, text: '' };
+  private announcement: HTMLSpanElement | undefined;
   private leadErrors: LeadFormErrors | undefined;
   private unread = false;
 
@@ -486,7 +485,10 @@ export class ChatbotWidget extends LitElement {
   }
 
   #announce(text: string): void {
-    this.announcement = { id: this.announcement.id + 1, text };
+    // A new node each time, so that the same text twice is announced twice.
+    const announcement = document.createElement('span');
+    announcement.textContent = text;
+    this.announcement = announcement;
   }
 
   /** The language the bot answers in (its `bot_language`), to mark answers and suggestions with. */
@@ -744,7 +746,7 @@ export class ChatbotWidget extends LitElement {
           : nothing}
       </div>
       ${this.#renderBody()}
-      <div class="sr-only" role="status" aria-live="polite">${keyed(this.announcement.id, html`<span>${this.announcement.text}</span>`)}</div>
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
     if (!launcherMode) return panel;
     return html`${panel}<button

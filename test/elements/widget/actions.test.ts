@@ -96,6 +96,30 @@ describe('<chatbot-widget> answer actions', () => {
     }
   });
 
+  it('announces the same text again as a new node, so that it is heard again', async () => {
+    const clipboard = stubClipboard();
+    try {
+      const { el } = await mountWidget();
+      await ask(el, 'Hi');
+      await settled(el);
+      const region = liveRegion(el);
+      const added: string[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) added.push(node.textContent ?? '');
+      });
+      observer.observe(region, { childList: true });
+      button(el, 'Copy answer').click();
+      await waitUntil(() => added.length === 1);
+      button(el, 'Copy answer').click();
+      await waitUntil(() => added.length === 2);
+      observer.disconnect();
+      expect(added).to.deep.equal(['Copied', 'Copied']);
+      expect(region.textContent!.trim()).to.equal('Copied');
+    } finally {
+      clipboard.restore();
+    }
+  });
+
   it('announces a finished answer once through the polite live region, not per chunk', async () => {
     const { el, service } = await mountWidget();
     const region = liveRegion(el);
