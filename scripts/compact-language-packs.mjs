@@ -55,7 +55,9 @@ export function compactLanguagePacks({ packs }) {
     },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.facadeModuleId && packs.test(chunk.facadeModuleId)) chunk.map = null;
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId || !packs.test(chunk.facadeModuleId)) continue;
+        chunk.map = null;
+        delete bundle[`${chunk.fileName}.map`];
       }
     },
   };
