@@ -414,7 +414,9 @@ export class ChatbotWidget extends LitElement {
     if (this.#markdownPack !== this.pack) {
       this.#markdownPack = this.pack;
       this.#markdown.clear();
-      this.#timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+      // Made when the first message needs it: creating a formatter loads the language's locale data, which an
+      // empty conversation, the usual first view, never needs.
+      this.#timeFormat = undefined;
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
@@ -590,7 +592,8 @@ export class ChatbotWidget extends LitElement {
 
   #time(at: number): TemplateResult {
     const date = new Date(at);
-    return html`<time datetime=${date.toISOString()}>${this.#timeFormat!.format(date)}</time>`;
+    this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+    return html`<time datetime=${date.toISOString()}>${this.#timeFormat.format(date)}</time>`;
   }
 
   #renderQuestion(message: QuestionMessage): TemplateResult {
