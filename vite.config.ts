@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
+import { compactLanguagePacks } from './scripts/compact-language-packs.mjs';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { sharedWithLoader } from './scripts/shared-with-loader.mjs';
@@ -64,7 +66,12 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'app') {
     return {
       ...common,
-      plugins: [sharedWithLoader({ side: 'app', ...sharedWithLoaderOptions }), minifyLitTemplates(), terserPass({ module: true })],
+      plugins: [
+        sharedWithLoader({ side: 'app', ...sharedWithLoaderOptions }),
+        minifyLitTemplates(),
+        compactLanguagePacks({ packs: /\/src\/i18n\/(?:vi|ja|fr|es|de|ar)\.ts$/ }),
+        terserPass({ module: true }),
+      ],
       build: {
         ...common.build,
         emptyOutDir: false,

@@ -1,6 +1,8 @@
 // A Vite plugin for the script-tag builds: a terser compress pass over the chunks Vite's own minifier (Oxc)
 // has already minified. The two catch different things; together they take 1.4% more off the app's gzip size
 // than either alone. Source maps are chained, so they still point at the sources.
+// pure_getters: reading a property has no side effects in this code (no getter is read for what it does, in
+// the sources or in Lit), which lets terser inline and drop more.
 import { basename } from 'node:path';
 import { minify } from 'terser';
 
@@ -14,7 +16,7 @@ export function terserPass({ module }) {
         const result = await minify(chunk.code, {
           module,
           ecma: 2022,
-          compress: { passes: 2 },
+          compress: { passes: 2, pure_getters: true },
           sourceMap: chunk.map ? { content: JSON.stringify(chunk.map), asObject: true } : false,
         });
         if (result.code === undefined) throw new Error(`terser produced no code for ${chunk.fileName}`);

@@ -1,7 +1,8 @@
 // The lead forms visitors sent (GET /api/lead/{bot_id}): an optional extension of the service, outside the
 // interface, so it is read here rather than by the client, and a service without it simply has no leads view.
 import { ApiError, ResponseShapeError, isRecord } from '../api/errors.js';
-import { createTransport, isRouteMissing, readJson, unwrap } from '../api/transport.js';
+import { isRouteMissing } from '../api/route-missing.js';
+import { createTransport, readJson, unwrap } from '../api/transport.js';
 
 /** How to reach the service for the leads call (the same credentials as the client's). */
 export interface LeadsRequest {

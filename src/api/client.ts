@@ -34,7 +34,6 @@ import {
 import {
   createTransport,
   invalidJson,
-  isRouteMissing,
   parseJsonOrText,
   peek,
   readBody,
@@ -52,6 +51,7 @@ import {
   type RequestOptions,
   type StreamAnswerParams,
 } from './transport.js';
+import { isRouteMissing } from './route-missing.js';
 
 export type { ClientOptions, RequestOptions, StreamAnswerParams } from './transport.js';
 

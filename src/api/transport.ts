@@ -67,22 +67,14 @@ export interface Transport {
 /** Reads an unwrapped body into its type or lists what is wrong (a schema's safeParse). */
 export type BodyReader<T> = (value: unknown) => { success: true; data: T } | { success: false; issues: readonly ResponseIssue[] };
 
-const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
+/** The path of streamed answers. */
+export const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
 
 function transportError(error: unknown, signal: AbortSignal | undefined): ChatbotClientError {
   if (error instanceof ChatbotClientError) return error;
   if (signal?.aborted) return new AbortError(signal.reason);
   if ((error as { name?: unknown } | null)?.name === 'AbortError') return new AbortError(error);
   return new NetworkError(error);
-}
-
-/**
- * Tells a missing route from the service's own 404: a 405, or a 404 with no body, with a body that is not a JSON
- * object (a framework's or a proxy's page), or with FastAPI's `"detail": "Not Found"`, means the endpoint does
- * not exist on this service. Any other 404 (`{"detail": "Bot not found"}`, `{message}`) is an answer.
- */
-export function isRouteMissing({ status, body }: ApiError): boolean {
-  return status === 405 || (status === 404 && (!isRecord(body) || body['detail'] === 'Not Found'));
 }
 
 /**
@@ -293,22 +285,6 @@ export function createTransport(options: ClientOptions): Transport {
   };
 }
 
-// The answer of a 200 body that turned out to be one JSON object rather than answer text: a string (bare or
-// in an envelope's data) or an object with a string `answer` is answer text; {detail} or {message} is an error.
-function answerTextOfJson(body: unknown, response: Response): string {
-  const data = unwrap(body, response);
-  if (typeof data === 'string') return data;
-  if (isRecord(data) && typeof data['answer'] === 'string') return data['answer'];
-  if (isRecord(body) && ('detail' in body || 'message' in body)) {
-    throw new ApiError(response.status, body);
-  }
-  throw new ResponseShapeError(
-    `Unexpected response from POST ${STREAM_PATH}: a JSON object without answer text`,
-    [{ code: 'custom', path: ['answer'], message: 'Expected answer text', input: body }],
-    body,
-  );
-}
-
 // Raw UTF-8 answer text, whatever the content type says. A body that starts with '{' is held until its end:
 // if it is one JSON object it is read as such, otherwise it is answer text after all and nothing is lost.
 async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
@@ -329,7 +305,13 @@ async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8
     }
   }
   const json = held === undefined ? undefined : parseJsonOrText((held += decoder.decode()));
-  yield* parser.push(isRecord(json) ? answerTextOfJson(json, response) : (held ?? decoder.decode()));
+  // Only some services answer with one JSON object: its reader is a chunk of its own, loaded when one comes.
+  const text = isRecord(json)
+    ? (await import('./on-demand/json-answer.js').catch((error: unknown) => {
+        throw new NetworkError(error);
+      })).answerTextOfJson(json, response)
+    : (held ?? decoder.decode());
+  yield* parser.push(text);
   yield* parser.end();
 }
 

@@ -23,7 +23,6 @@ import {
   setSuggestions,
   startOver,
   stopAnswer,
-  streamingAnswer,
   submitLead,
   type AnswerMessage,
   type Conversation,
@@ -483,11 +482,6 @@ export class ChatController implements ReactiveController {
       this.host.dispatchEvent(new ChatbotErrorEvent('lead', 'service', new Error('The lead could not be sent to the service')));
     }
     this.#drain();
-  }
-
-  /** The answer being streamed, if any. */
-  get streaming(): AnswerMessage | undefined {
-    return streamingAnswer(this.conversation);
   }
 
   #persist(): void {

@@ -94,9 +94,11 @@ export const LEAD_FORM_FIELDS = ['name', 'email', 'phone', 'company'] as const;
 /** A lead-form field. */
 export type LeadFormField = (typeof LEAD_FORM_FIELDS)[number];
 
-/** A random UUID (v4), also on pages served without TLS where `crypto.randomUUID` is missing. */
+/**
+ * A random UUID (v4). Made from `crypto.getRandomValues`, which every page has: `crypto.randomUUID` is missing on
+ * pages served without TLS.
+ */
 export function createId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // Each 0 and 1 of the template becomes a random hex digit, the 8 a random variant digit (8 to b).
   const bytes = crypto.getRandomValues(new Uint8Array(36));
   return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit, index: number) =>

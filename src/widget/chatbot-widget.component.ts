@@ -1,9 +1,8 @@
 // <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
 // registers the tag.
-import { LitElement, adoptStyles, html, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { keyed } from 'lit/directives/keyed.js';
 import {
   applyStringOverrides,
   englishStrings,
@@ -224,7 +223,7 @@ export class ChatbotWidget extends LitElement {
   private packPending = false;
   private draft = '';
   private stuckToBottom = true;
-  private announcement = { id: 0, text: '' };
+  private announcement: HTMLSpanElement | undefined;
   private leadErrors: LeadFormErrors | undefined;
   private unread = false;
 
@@ -253,6 +252,8 @@ export class ChatbotWidget extends LitElement {
   #lastAutoScrollTop = 0;
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
   #loaderHadFocus = false;
+  #stopViewport: (() => void) | undefined;
+  #viewportRequest = 0;
   #pendingCalls: QueuedCall[] = [];
 
   constructor() {
@@ -379,7 +380,7 @@ export class ChatbotWidget extends LitElement {
     const leadForm = this.#leadForm.module;
     if (leadForm && !this.#leadFormStyled) {
       this.#leadFormStyled = true;
-      this.#addStyles(leadForm.leadFormStyles);
+      leadForm.adoptLeadFormStyles(this.renderRoot as ShadowRoot);
     }
     const custom = this.languagePack;
     const language =
@@ -413,7 +414,9 @@ export class ChatbotWidget extends LitElement {
     if (this.#markdownPack !== this.pack) {
       this.#markdownPack = this.pack;
       this.#markdown.clear();
-      this.#timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+      // Made when the first message needs it: creating a formatter loads the language's locale data, which an
+      // empty conversation, the usual first view, never needs.
+      this.#timeFormat = undefined;
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
@@ -450,37 +453,20 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
-  // Styles of an on-demand module join the widget's (as a <style> where constructed style sheets are missing).
-  #addStyles(styles: CSSResult): void {
-    const root = this.renderRoot as ShadowRoot;
-    const sheet = styles.styleSheet;
-    if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    else adoptStyles(root, [styles]);
-  }
-
+  // Follows the visual viewport while the launcher panel is open (src/widget/on-demand/viewport.ts, loaded the
+  // first time it opens); a request that arrives after the panel closed again is dropped.
   #watchViewport(on: boolean): void {
-    const viewport = window.visualViewport;
-    if (!viewport) return;
-    viewport.removeEventListener('resize', this.#onViewportChange);
-    viewport.removeEventListener('scroll', this.#onViewportChange);
-    if (on) {
-      viewport.addEventListener('resize', this.#onViewportChange);
-      viewport.addEventListener('scroll', this.#onViewportChange);
-      this.#onViewportChange();
-    } else {
-      this.style.removeProperty('--_viewport-height');
-      this.style.removeProperty('--_viewport-top');
-    }
+    this.#stopViewport?.();
+    this.#stopViewport = undefined;
+    const request = ++this.#viewportRequest;
+    if (!on) return;
+    void import('./on-demand/viewport.js').then(
+      (module) => {
+        if (request === this.#viewportRequest) this.#stopViewport = module.followVisualViewport(this);
+      },
+      () => undefined,
+    );
   }
-
-  // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
-  // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
-  #onViewportChange = () => {
-    const viewport = window.visualViewport;
-    if (!viewport) return;
-    this.style.setProperty('--_viewport-height', `${viewport.height}px`);
-    this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
-  };
 
   #answerSettled(answer: AnswerMessage): void {
     // Stop turns back into a Send that is disabled while the field is empty: focus left on it would fall to
@@ -501,7 +487,10 @@ export class ChatbotWidget extends LitElement {
   }
 
   #announce(text: string): void {
-    this.announcement = { id: this.announcement.id + 1, text };
+    // A new node each time, so that the same text twice is announced twice.
+    const announcement = document.createElement('span');
+    announcement.textContent = text;
+    this.announcement = announcement;
   }
 
   /** The language the bot answers in (its `bot_language`), to mark answers and suggestions with. */
@@ -603,7 +592,8 @@ export class ChatbotWidget extends LitElement {
 
   #time(at: number): TemplateResult {
     const date = new Date(at);
-    return html`<time datetime=${date.toISOString()}>${this.#timeFormat!.format(date)}</time>`;
+    this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+    return html`<time datetime=${date.toISOString()}>${this.#timeFormat.format(date)}</time>`;
   }
 
   #renderQuestion(message: QuestionMessage): TemplateResult {
@@ -656,23 +646,16 @@ export class ChatbotWidget extends LitElement {
   }
 
   #renderLeadForm(): unknown {
-    const module = this.#leadForm.module;
-    if (!module) return nothing;
-    const strings = module.leadStrings(this.pack, this.strings);
-    return module.renderLeadForm({
-      strings,
-      fields: leadFields(this.#chat.bot?.collect_customer_info),
-      lead: this.#chat.conversation.lead,
-      errors: this.leadErrors,
-      onInput: (values) => this.#chat.updateLead(values),
-      onInvalid: (errors) => (this.leadErrors = errors),
-      onSubmit: (values) => {
-        this.leadErrors = undefined;
-        this.#focusAfterUpdate = 'composer';
-        this.#announce(strings.leadThanks);
-        void this.#chat.submitLead(values, module.postLead);
-      },
-    });
+    return (
+      this.#leadForm.module?.renderWidgetLeadForm(this.#chat, this.pack, this.strings, this.leadErrors, {
+        onInvalid: (errors) => (this.leadErrors = errors),
+        onSubmit: (thanks) => {
+          this.leadErrors = undefined;
+          this.#focusAfterUpdate = 'composer';
+          this.#announce(thanks);
+        },
+      }) ?? nothing
+    );
   }
 
   #renderThread(): TemplateResult {
@@ -742,7 +725,7 @@ export class ChatbotWidget extends LitElement {
   override render(): TemplateResult {
     const s = this.pack;
     const launcherMode = this.mode === 'launcher';
-    const name = this.#chat.bot?.bot_name.trim() ?? '';
+    const name = this.#botName;
     const canStartOver = this.#chat.status === 'ready' && this.#chat.conversation.messages.length > 0;
     const panel = html`<div
       class="panel"
@@ -756,8 +739,8 @@ export class ChatbotWidget extends LitElement {
       @keydown=${this.#onPanelKeydown}
     >
       <div class="header" part="header">
-        <span class="avatar" aria-hidden="true">${[...(name || s.title)][0]}</span>
-        <h2 id="title" part="title">${name || s.title}</h2>
+        <span class="avatar" aria-hidden="true">${[...name][0]}</span>
+        <h2 id="title" part="title">${name}</h2>
         ${canStartOver
           ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.#newConversation}>${newIcon}</button>`
           : nothing}
@@ -766,7 +749,7 @@ export class ChatbotWidget extends LitElement {
           : nothing}
       </div>
       ${this.#renderBody()}
-      <div class="sr-only" role="status" aria-live="polite">${keyed(this.announcement.id, html`<span>${this.announcement.text}</span>`)}</div>
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
     </div>`;
     if (!launcherMode) return panel;
     return html`${panel}<button

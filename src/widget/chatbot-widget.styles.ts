@@ -1,6 +1,7 @@
 // Styles of <chatbot-widget>. Everything reads the private `--_*` tokens (see src/themes/tokens.ts); sizes
 // are in px/em, never rem, so a page's root font size cannot reach in; logical properties keep RTL right.
-import { css, unsafeCSS } from 'lit';
+import { unsafeCSS } from 'lit';
+import { css } from '../ui/literal-css.js';
 import { LAUNCHER_CSS } from '../themes/launcher.js';
 import { TOKEN_CSS } from '../themes/tokens.js';
 

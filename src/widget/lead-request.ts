@@ -2,7 +2,8 @@
 // service offers). A service without it (a missing route, or 501) is remembered per base URL and not asked
 // again; the widget then only fires its event, which is how the deployed service is served.
 import { ApiError } from '../api/errors.js';
-import { createTransport, isRouteMissing, type ClientOptions } from '../api/transport.js';
+import { isRouteMissing } from '../api/route-missing.js';
+import { createTransport, type ClientOptions } from '../api/transport.js';
 
 /** What became of a lead: stored, not supported by the service, or failed. */
 export type LeadOutcome = 'delivered' | 'unsupported' | 'failed';

@@ -1,14 +1,17 @@
 // The lead form, a feature only bots that collect customer information use: its template, its styles, its
 // checks and its request. The widget imports this module (its own chunk in the script-tag build) as soon as
 // the bot's information asks for lead fields, so it is in before the form is due.
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type TemplateResult } from 'lit';
+import { css } from '../../ui/literal-css.js';
 import type { WidgetBot } from '../../api/widget-bot.js';
 import { applyStringOverrides, type LeadStrings, type WidgetStringOverrides, type WidgetStrings } from '../../i18n/index.js';
 import { LEAD_STRINGS } from '../../i18n/lead-form.js';
 import type { Language } from '../../i18n/languages.js';
-import { leadThreshold, type Conversation, type LeadFormField, type LeadState } from '../chat-state.js';
+import type { ChatController } from '../chat-controller.js';
+import { leadFields, leadThreshold, type Conversation, type LeadFormField, type LeadState } from '../chat-state.js';
+import { postLead } from '../lead-request.js';
 
-export { postLead } from '../lead-request.js';
+export { postLead };
 
 /** What is wrong with the lead form's values. */
 export interface LeadFormErrors {
@@ -171,3 +174,41 @@ export const leadFormStyles = css`
     font-size: 0.9em;
   }
 `;
+
+/** Adds the lead form's styles to the widget's shadow root (as a <style> where constructed style sheets are missing). */
+export function adoptLeadFormStyles(root: ShadowRoot): void {
+  const sheet = leadFormStyles.styleSheet;
+  if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  else adoptStyles(root, [leadFormStyles]);
+}
+
+/** What the widget does when its lead form is refused or sent. */
+export interface WidgetLeadFormCallbacks {
+  /** A send was refused, with what is wrong. */
+  onInvalid(errors: LeadFormErrors): void;
+  /** The form is being sent; `thanks` is the text that says so. */
+  onSubmit(thanks: string): void;
+}
+
+/** The widget's lead form: the chat's bot, lead state and requests, in the pack's language with the page's overrides. */
+export function renderWidgetLeadForm(
+  chat: ChatController,
+  pack: WidgetStrings,
+  overrides: WidgetStringOverrides | undefined,
+  errors: LeadFormErrors | undefined,
+  callbacks: WidgetLeadFormCallbacks,
+): TemplateResult {
+  const strings = leadStrings(pack, overrides);
+  return renderLeadForm({
+    strings,
+    fields: leadFields(chat.bot?.collect_customer_info),
+    lead: chat.conversation.lead,
+    errors,
+    onInput: (values) => chat.updateLead(values),
+    onInvalid: callbacks.onInvalid,
+    onSubmit: (values) => {
+      callbacks.onSubmit(strings.leadThanks);
+      void chat.submitLead(values, postLead);
+    },
+  });
+}

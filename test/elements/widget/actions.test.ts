@@ -96,6 +96,53 @@ describe('<chatbot-widget> answer actions', () => {
     }
   });
 
+  it('makes its time formatter only when a message is drawn, once per language', async () => {
+    const original = Intl.DateTimeFormat;
+    const made: (string | undefined)[] = [];
+    const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      made.push(String(args[0]));
+      return new original(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Intl.DateTimeFormat = counting;
+    try {
+      const { el } = await mountWidget();
+      await waitUntil(() => el.shadowRoot!.querySelector('textarea'), 'the chat did not get ready');
+      await el.updateComplete;
+      expect(made, 'an empty conversation needs no time formatter').to.deep.equal([]);
+      await ask(el, 'What time is it?');
+      await settled(el);
+      await ask(el, 'And now?');
+      await settled(el);
+      expect(made).to.deep.equal(['en']);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
+  });
+
+  it('announces the same text again as a new node, so that it is heard again', async () => {
+    const clipboard = stubClipboard();
+    try {
+      const { el } = await mountWidget();
+      await ask(el, 'Hi');
+      await settled(el);
+      const region = liveRegion(el);
+      const added: string[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) added.push(node.textContent ?? '');
+      });
+      observer.observe(region, { childList: true });
+      button(el, 'Copy answer').click();
+      await waitUntil(() => added.length === 1);
+      button(el, 'Copy answer').click();
+      await waitUntil(() => added.length === 2);
+      observer.disconnect();
+      expect(added).to.deep.equal(['Copied', 'Copied']);
+      expect(region.textContent!.trim()).to.equal('Copied');
+    } finally {
+      clipboard.restore();
+    }
+  });
+
   it('announces a finished answer once through the polite live region, not per chunk', async () => {
     const { el, service } = await mountWidget();
     const region = liveRegion(el);

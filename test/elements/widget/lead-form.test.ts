@@ -76,6 +76,8 @@ describe('<chatbot-widget> lead form', () => {
     const { el, service } = await mountWidget({ bot: askForLead });
     await ask(el, 'First');
     await settled(el);
+    // The form's own styles joined the widget's when its module arrived.
+    expect(getComputedStyle(part(el, 'lead-form')).display).to.equal('grid');
     await fill(el, 'Name', 'Ada Lovelace');
     await fill(el, 'Email', 'ada@example.com');
     const submitted = nextEvent(el, 'chatbot-lead-submit');
@@ -90,6 +92,9 @@ describe('<chatbot-widget> lead form', () => {
     await el.updateComplete;
     expect(part(el, 'lead-form').textContent).to.contain('Thank you!');
     expect(part<HTMLTextAreaElement>(el, 'input').disabled).to.equal(false);
+    // The thanks is announced and the message field has the focus again.
+    expect(el.shadowRoot!.querySelector('[role="status"][aria-live="polite"]:not([part])')!.textContent).to.equal('Thank you! Your details were sent.');
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'input'));
     await ask(el, 'Second');
     await settled(el);
     expect(service.streamBodies).to.have.length(2);

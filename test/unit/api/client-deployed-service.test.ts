@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
-import { isRouteMissing } from '../../../src/api/transport.js';
+import { isRouteMissing } from '../../../src/api/route-missing.js';
 import { fakeFetch, json, text, type RecordedRequest } from './fake-fetch.js';
 
 const BASE = 'http://127.0.0.1:8000';
