@@ -4,7 +4,7 @@
 import type { ReactiveController } from 'lit';
 import { ApiError } from '../api/errors.js';
 import type { Bot, BotCreateBody, BotUpdateBody, WidgetSettings, WidgetSettingsPatch } from '../api/schemas.js';
-import { isRouteMissing } from '../api/transport.js';
+import { isRouteMissing } from '../api/route-missing.js';
 import type { AdminContext } from './admin-context.js';
 import {
   emptyBotForm,

@@ -4,7 +4,7 @@ export * from './schemas.js';
 export { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError } from './errors.js';
 export type { ResponseIssue } from './errors.js';
 export { createClient } from './client.js';
-export { isRouteMissing } from './transport.js';
+export { isRouteMissing } from './route-missing.js';
 export { createWidgetClient } from './widget-client.js';
 export type { WidgetClient } from './widget-client.js';
 export { readWidgetBot } from './widget-bot.js';

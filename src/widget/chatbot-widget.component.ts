@@ -252,8 +252,6 @@ export class ChatbotWidget extends LitElement {
   #lastAutoScrollTop = 0;
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
   #loaderHadFocus = false;
-  #stopViewport: (() => void) | undefined;
-  #viewportRequest = 0;
   #pendingCalls: QueuedCall[] = [];
 
   constructor() {
@@ -453,20 +451,29 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
-  // Follows the visual viewport while the launcher panel is open (src/widget/on-demand/viewport.ts, loaded the
-  // first time it opens); a request that arrives after the panel closed again is dropped.
   #watchViewport(on: boolean): void {
-    this.#stopViewport?.();
-    this.#stopViewport = undefined;
-    const request = ++this.#viewportRequest;
-    if (!on) return;
-    void import('./on-demand/viewport.js').then(
-      (module) => {
-        if (request === this.#viewportRequest) this.#stopViewport = module.followVisualViewport(this);
-      },
-      () => undefined,
-    );
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    viewport.removeEventListener('resize', this.#onViewportChange);
+    viewport.removeEventListener('scroll', this.#onViewportChange);
+    if (on) {
+      viewport.addEventListener('resize', this.#onViewportChange);
+      viewport.addEventListener('scroll', this.#onViewportChange);
+      this.#onViewportChange();
+    } else {
+      this.style.removeProperty('--_viewport-height');
+      this.style.removeProperty('--_viewport-top');
+    }
   }
+
+  // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
+  // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
+  #onViewportChange = () => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    this.style.setProperty('--_viewport-height', `${viewport.height}px`);
+    this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
+  };
 
   #answerSettled(answer: AnswerMessage): void {
     // Stop turns back into a Send that is disabled while the field is empty: focus left on it would fall to

@@ -120,28 +120,6 @@ describe('<chatbot-widget> launcher mode', () => {
     expect(composer.bottom).to.be.at.most(667);
   });
 
-  it('follows the visual viewport while the panel is open, and only then', async () => {
-    await setViewport({ width: 375, height: 667 });
-    const { el } = await mountWidget({ mode: 'launcher' });
-    const height = () => el.style.getPropertyValue('--_viewport-height');
-    expect(height()).to.equal('');
-    el.open();
-    await waitUntil(() => height() === `${window.visualViewport!.height}px`, 'the panel did not take the visual viewport height');
-    expect(el.style.getPropertyValue('--_viewport-top')).to.equal(`${window.visualViewport!.offsetTop}px`);
-    await setViewport({ width: 375, height: 500 });
-    await waitUntil(() => height() === '500px', 'the panel did not follow the visual viewport');
-    el.close();
-    await el.updateComplete;
-    expect(height()).to.equal('');
-    // Closed again at once after opening: nothing follows the viewport afterwards.
-    el.open();
-    await el.updateComplete;
-    el.close();
-    await el.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(height()).to.equal('');
-  });
-
   it('floats in the corner on larger screens', async () => {
     await setViewport({ width: 1200, height: 800 });
     const { el } = await mountWidget({ mode: 'launcher' });
