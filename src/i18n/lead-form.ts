@@ -25,6 +25,8 @@ export interface LeadStrings {
   leadMissing: (count: number) => string;
   /** Error of an email field that is not an email address. */
   leadInvalidEmail: string;
+  /** Error shown under a required field left blank. */
+  leadRequired: string;
   /** Placeholder of the message field while the lead form waits. */
   leadPending: string;
 }
@@ -58,6 +60,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadThanks: 'Thank you! Your details were sent.',
     leadMissing: (count) => (count === 1 ? 'Please fill in 1 required field.' : `Please fill in ${count} required fields.`),
     leadInvalidEmail: 'Please enter a valid email address.',
+    leadRequired: 'Please fill in this field.',
     leadPending: 'Please fill in the form above to continue.',
   },
   vi: {
@@ -71,6 +74,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadThanks: 'Cảm ơn bạn! Thông tin đã được gửi.',
     leadMissing: (count) => `Vui lòng điền ${count} trường bắt buộc.`,
     leadInvalidEmail: 'Vui lòng nhập địa chỉ email hợp lệ.',
+    leadRequired: 'Vui lòng điền trường này.',
     leadPending: 'Vui lòng điền biểu mẫu phía trên để tiếp tục.',
   },
   ja: {
@@ -84,6 +88,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadThanks: 'ありがとうございます。送信しました。',
     leadMissing: (count) => `必須項目が${count}件未入力です。`,
     leadInvalidEmail: '有効なメールアドレスを入力してください。',
+    leadRequired: 'この項目を入力してください。',
     leadPending: '続けるには上のフォームにご記入ください。',
   },
   fr: {
@@ -98,6 +103,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadMissing: (count) =>
       count <= 1 ? `Veuillez remplir ${count} champ obligatoire.` : `Veuillez remplir ${count} champs obligatoires.`,
     leadInvalidEmail: 'Veuillez saisir une adresse e-mail valide.',
+    leadRequired: 'Veuillez remplir ce champ.',
     leadPending: 'Veuillez remplir le formulaire ci-dessus pour continuer.',
   },
   es: {
@@ -112,6 +118,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadMissing: (count) =>
       count === 1 ? 'Rellena 1 campo obligatorio.' : `Rellena ${count} campos obligatorios.`,
     leadInvalidEmail: 'Introduce una dirección de correo válida.',
+    leadRequired: 'Rellena este campo.',
     leadPending: 'Rellena el formulario de arriba para continuar.',
   },
   de: {
@@ -126,6 +133,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadMissing: (count) =>
       count === 1 ? 'Bitte füllen Sie 1 Pflichtfeld aus.' : `Bitte füllen Sie ${count} Pflichtfelder aus.`,
     leadInvalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    leadRequired: 'Bitte füllen Sie dieses Feld aus.',
     leadPending: 'Bitte füllen Sie zuerst das Formular oben aus.',
   },
   ar: {
@@ -139,6 +147,7 @@ export const LEAD_STRINGS: Record<Language, LeadStrings> = {
     leadThanks: 'شكرًا لك! تم إرسال بياناتك.',
     leadMissing: arabicMissingFields,
     leadInvalidEmail: 'يرجى إدخال بريد إلكتروني صالح.',
+    leadRequired: 'يرجى ملء هذا الحقل.',
     leadPending: 'يرجى ملء النموذج أعلاه للمتابعة.',
   },
 };

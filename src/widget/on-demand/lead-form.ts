@@ -29,6 +29,17 @@ export function validateLead(fields: readonly LeadFormField[], values: Record<st
   return { missing, invalidEmail };
 }
 
+/** What is wrong with one field: left blank (`required`), or not an email address (`invalid-email`). */
+export type LeadFieldError = 'required' | 'invalid-email';
+
+/** What is wrong with each field of the form, in the form's order; a field that is fine is left out. */
+export function leadFieldErrors(fields: readonly LeadFormField[], errors: LeadFormErrors | undefined): [LeadFormField, LeadFieldError][] {
+  if (!errors) return [];
+  return fields.flatMap((field): [LeadFormField, LeadFieldError][] =>
+    errors.missing.includes(field) ? [[field, 'required']] : field === 'email' && errors.invalidEmail ? [[field, 'invalid-email']] : [],
+  );
+}
+
 /**
  * Index of the message the lead form follows: the answer that made it due (the `numberShowing`th complete
  * one), else the last message (-1, before everything, in an empty conversation).
@@ -107,32 +118,50 @@ function submit(event: SubmitEvent, view: LeadFormView): void {
   }
 }
 
-/** The lead form, or the thanks shown once it was sent. */
+// Drawn here rather than with ui/icons.js: an import from the widget would cost the widget an export.
+const warningIcon = html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" /></svg>`;
+
+/**
+ * The lead form, or the thanks shown once it was sent. An error is never only the red border: each wrong field
+ * is `aria-invalid`, described by a message of its own under it (with an icon), and the summary above the
+ * fields names them.
+ */
 export function renderLeadForm(view: LeadFormView): TemplateResult {
   const { strings: s, errors } = view;
   if (view.lead.status === 'submitted') return html`<p class="note" part="lead-form">${s.leadThanks}</p>`;
+  const wrong = new Map(leadFieldErrors(view.fields, errors));
+  const label = (field: LeadFormField) => s[LEAD_INPUTS[field][0]] as string;
   return html`<form class="lead" part="lead-form" novalidate aria-labelledby="lead-title" @submit=${(event: SubmitEvent) => submit(event, view)}>
     <h3 id="lead-title">${s.leadTitle}</h3>
     <p>${s.leadIntro}</p>
     ${errors
-      ? html`<p class="error" role="alert">${errors.missing.length > 0 ? s.leadMissing(errors.missing.length) : s.leadInvalidEmail}</p>`
+      ? html`<div class="error" role="alert">
+          <p>${errors.missing.length > 0 ? s.leadMissing(errors.missing.length) : s.leadInvalidEmail}</p>
+          <ul>${[...wrong.keys()].map((field) => html`<li>${label(field)}</li>`)}</ul>
+        </div>`
       : nothing}
     ${view.fields.map((field) => {
-      const [label, type, autocomplete] = LEAD_INPUTS[field];
-      const invalid = !!errors && (errors.missing.includes(field) || (field === 'email' && errors.invalidEmail));
-      return html`<label>
-        <span>${s[label] as string}</span>
+      const [, type, autocomplete] = LEAD_INPUTS[field];
+      const error = wrong.get(field);
+      const id = `lead-${field}`;
+      return html`<div class="field">
+        <label for=${id}>${label(field)}</label>
         <input
+          id=${id}
           name=${field}
           type=${type}
           autocomplete=${autocomplete}
           dir="auto"
           required
-          aria-invalid=${invalid ? 'true' : 'false'}
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${error ? `${id}-error` : nothing}
           .value=${view.lead.values[field] ?? ''}
           @input=${(event: InputEvent) => view.onInput({ [field]: (event.target as HTMLInputElement).value })}
         />
-      </label>`;
+        ${error
+          ? html`<p class="field-error" id="${id}-error">${warningIcon}<span>${error === 'required' ? s.leadRequired : s.leadInvalidEmail}</span></p>`
+          : nothing}
+      </div>`;
     })}
     <button type="submit" class="text-button">${s.leadSubmit}</button>
   </form>`;
@@ -155,7 +184,7 @@ export const leadFormStyles = css`
   .lead p {
     margin: 0;
   }
-  .lead label {
+  .lead .field {
     display: grid;
     gap: 4px;
     font-size: 0.9em;
@@ -169,9 +198,25 @@ export const leadFormStyles = css`
   .lead input[aria-invalid='true'] {
     border-color: var(--_error);
   }
-  .lead .error {
+  .lead .error,
+  .lead .field-error {
     color: var(--_error);
+  }
+  .lead .error {
     font-size: 0.9em;
+  }
+  .lead .error ul {
+    margin: 4px 0 0;
+    padding-inline-start: 1.4em;
+  }
+  .lead .field-error {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .lead .field-error svg {
+    width: 16px;
+    height: 16px;
   }
 `;
 

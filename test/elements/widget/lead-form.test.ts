@@ -7,6 +7,7 @@ import {
   allByRole,
   ask,
   byRole,
+  descriptionOf,
   freshBotId,
   mountWidget,
   nameOf,
@@ -15,6 +16,7 @@ import {
   parts,
   queryByRole,
   settled,
+  textOf,
 } from './widget-helpers.js';
 
 const askForLead = { collect_customer_info: { numberShowing: 1, name: true, email: true, phone: false } };
@@ -60,16 +62,48 @@ describe('<chatbot-widget> lead form', () => {
     await settled(el);
     byRole<HTMLButtonElement>(part(el, 'lead-form'), 'button', { name: 'Send details' }).click();
     await el.updateComplete;
-    expect(byRole(part(el, 'lead-form'), 'alert').textContent).to.equal('Please fill in 2 required fields.');
+    expect(textOf(byRole(byRole(part(el, 'lead-form'), 'alert'), 'paragraph'))).to.equal('Please fill in 2 required fields.');
     expect(byRole<HTMLInputElement>(part(el, 'lead-form'), 'textbox', { name: 'Name' }).getAttribute('aria-invalid')).to.equal('true');
     expect(el.shadowRoot!.activeElement).to.equal(byRole<HTMLInputElement>(part(el, 'lead-form'), 'textbox', { name: 'Name' }));
     await fill(el, 'Name', 'Ada');
     await fill(el, 'Email', 'not-an-email');
     byRole<HTMLButtonElement>(part(el, 'lead-form'), 'button', { name: 'Send details' }).click();
     await el.updateComplete;
-    expect(byRole(part(el, 'lead-form'), 'alert').textContent).to.equal('Please enter a valid email address.');
+    expect(textOf(byRole(byRole(part(el, 'lead-form'), 'alert'), 'paragraph'))).to.equal('Please enter a valid email address.');
     expect(byRole<HTMLInputElement>(part(el, 'lead-form'), 'textbox', { name: 'Name' }).getAttribute('aria-invalid')).to.equal('false');
     expect(byRole<HTMLInputElement>(part(el, 'lead-form'), 'textbox', { name: 'Email' }).getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('ties each error to its field in words, and names the wrong fields in the summary (WCAG 3.3.1, 1.4.1)', async () => {
+    const { el } = await mountWidget({ bot: askForLead });
+    await ask(el, 'First');
+    await settled(el);
+    const form = part(el, 'lead-form');
+    const field = (name: string) => byRole<HTMLInputElement>(form, 'textbox', { name });
+    /** The message a field is described by, when it is shown on the screen (not only to a screen reader). */
+    const shownMessage = (input: HTMLInputElement): string => {
+      const ids = input.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+      const shown = ids.map((id) => el.shadowRoot!.getElementById(id)).filter((node) => node && node.getBoundingClientRect().height > 0);
+      return shown.length ? descriptionOf(input) : '';
+    };
+    byRole<HTMLButtonElement>(form, 'button', { name: 'Send details' }).click();
+    await el.updateComplete;
+    expect(field('Name').getAttribute('aria-invalid')).to.equal('true');
+    expect(shownMessage(field('Name'))).to.equal('Please fill in this field.');
+    expect(shownMessage(field('Email'))).to.equal('Please fill in this field.');
+    const summary = byRole(form, 'alert');
+    expect(textOf(byRole(summary, 'paragraph'))).to.equal('Please fill in 2 required fields.');
+    expect(allByRole(summary, 'listitem').map((item) => textOf(item))).to.deep.equal(['Name', 'Email']);
+
+    await fill(el, 'Name', 'Ada');
+    await fill(el, 'Email', 'not-an-email');
+    byRole<HTMLButtonElement>(form, 'button', { name: 'Send details' }).click();
+    await el.updateComplete;
+    expect(field('Name').getAttribute('aria-invalid')).to.equal('false');
+    expect(field('Name').hasAttribute('aria-describedby')).to.equal(false);
+    expect(shownMessage(field('Email'))).to.equal('Please enter a valid email address.');
+    expect(allByRole(byRole(form, 'alert'), 'listitem').map((item) => textOf(item))).to.deep.equal(['Email']);
+    await expect(el).to.be.accessible();
   });
 
   it('sends the lead to the service, fires chatbot-lead-submit and lets the chat go on', async () => {
@@ -152,7 +186,7 @@ describe('<chatbot-widget> lead form', () => {
     expect(part<HTMLTextAreaElement>(el, 'input').placeholder).to.equal('The form first, please');
     byRole<HTMLButtonElement>(part(el, 'lead-form'), 'button', { name: 'Envoyer mes coordonnées' }).click();
     await el.updateComplete;
-    expect(byRole(part(el, 'lead-form'), 'alert').textContent).to.equal('Fill it all in');
+    expect(textOf(byRole(byRole(part(el, 'lead-form'), 'alert'), 'paragraph'))).to.equal('Fill it all in');
   });
 
   it('does not ask again after a new conversation once sent', async () => {

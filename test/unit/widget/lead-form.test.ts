@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
-import { leadFormIndex, validateLead } from '../../../src/widget/on-demand/lead-form.js';
+import { leadFieldErrors, leadFormIndex, validateLead } from '../../../src/widget/on-demand/lead-form.js';
 
 function answered(count: number): Conversation {
   let conversation = emptyConversation('session');
@@ -18,6 +18,20 @@ describe('validateLead', () => {
     assert.deepEqual(validateLead(['name', 'email'], { name: 'Ada', email: 'ada@' }), { missing: [], invalidEmail: true });
     assert.deepEqual(validateLead(['name', 'email'], { name: 'Ada', email: 'ada@example.com' }), { missing: [], invalidEmail: false });
     assert.deepEqual(validateLead(['name'], { name: 'Ada', email: 'not checked' }), { missing: [], invalidEmail: false });
+  });
+});
+
+describe('leadFieldErrors', () => {
+  it('gives each wrong field its own error, in the order of the form', () => {
+    const fields = ['name', 'email', 'phone'] as const;
+    assert.deepEqual(leadFieldErrors(fields, { missing: ['phone', 'name'], invalidEmail: true }), [
+      ['name', 'required'],
+      ['email', 'invalid-email'],
+      ['phone', 'required'],
+    ]);
+    assert.deepEqual(leadFieldErrors(fields, { missing: ['email'], invalidEmail: false }), [['email', 'required']]);
+    assert.deepEqual(leadFieldErrors(fields, { missing: [], invalidEmail: false }), []);
+    assert.deepEqual(leadFieldErrors(fields, undefined), []);
   });
 });
 
