@@ -9,6 +9,7 @@ import { describeError, type AdminFormat } from './admin-format.js';
 import type { HistoryController } from './history-controller.js';
 import type { HistorySession } from './history-sessions.js';
 import { leadColumns } from './leads.js';
+import { formatLocalDay, parseLocalDay } from './local-date.js';
 
 /** What the history panel shows and where it reports. */
 export interface HistoryPanelProps {
@@ -39,6 +40,7 @@ export function renderHistoryPanel(props: HistoryPanelProps): TemplateResult {
 
 function renderFilter(props: HistoryPanelProps): TemplateResult {
   const { strings, history } = props;
+  const { locale } = props.format;
   const issue = history.filterIssue;
   const issueText = issue ? (issue.code === 'invalid_date' ? strings.invalidDate : strings.endBeforeStart) : '';
   const dateField = (field: 'from' | 'to', label: string) => html`
@@ -47,11 +49,17 @@ function renderFilter(props: HistoryPanelProps): TemplateResult {
       <input
         id="history-${field}"
         part="input"
-        type="date"
-        .value=${history.filter[field]}
+        type="text"
+        inputmode="numeric"
+        autocomplete="off"
+        .value=${formatLocalDay(history.filter[field], locale)}
         aria-invalid=${issue?.field === field ? 'true' : 'false'}
         aria-describedby=${issue?.field === field ? 'history-period-hint history-period-error' : 'history-period-hint'}
-        @change=${(event: Event) => history.setFilter({ [field]: (event.target as HTMLInputElement).value })}
+        @change=${(event: Event) => {
+          // A day that cannot be read is kept as typed, and the filter calls it invalid.
+          const text = (event.target as HTMLInputElement).value;
+          history.setFilter({ [field]: parseLocalDay(text, locale) ?? text });
+        }}
       />
     </div>
   `;
@@ -81,7 +89,7 @@ function renderFilter(props: HistoryPanelProps): TemplateResult {
             <button type="submit" class="primary" part="button primary-button">${strings.showHistory}</button>
           </div>
         </div>
-        <p class="hint" id="history-period-hint">${strings.periodHint}</p>
+        <p class="hint" id="history-period-hint">${strings.periodHint} ${strings.dateExample(formatLocalDay('2025-12-31', locale))}</p>
         ${issue ? html`<p class="field-error" id="history-period-error">${issueText}</p>` : nothing}
       </fieldset>
     </form>

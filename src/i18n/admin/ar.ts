@@ -222,6 +222,7 @@ export default {
   dateFrom: 'من',
   dateTo: 'إلى',
   periodHint: 'اترك التاريخ فارغًا لتضمين كل ما قبله أو بعده.',
+  dateExample: (example) => `اكتب التاريخ بالشكل ${example}.`,
   order: 'الترتيب',
   orders: { 'created_at.desc': 'الأحدث أولًا', 'created_at.asc': 'الأقدم أولًا' },
   showHistory: 'اعرض',

@@ -203,6 +203,7 @@ export default {
   dateFrom: 'Von',
   dateTo: 'Bis',
   periodHint: 'Lassen Sie ein Datum leer, um alles davor oder danach einzuschließen.',
+  dateExample: (example) => `Schreiben Sie ein Datum als ${example}.`,
   order: 'Reihenfolge',
   orders: { 'created_at.desc': 'Neueste zuerst', 'created_at.asc': 'Älteste zuerst' },
   showHistory: 'Anzeigen',

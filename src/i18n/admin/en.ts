@@ -270,6 +270,8 @@ export interface AdminStrings {
   dateTo: string;
   /** Hint of the period. */
   periodHint: string;
+  /** How to write a day (the date fields follow the admin's language), with an example in that form. */
+  dateExample: (example: string) => string;
   /** Label of the order. */
   order: string;
   /** Names of the orders. */
@@ -528,6 +530,7 @@ const en: AdminStrings = {
   dateFrom: 'From',
   dateTo: 'To',
   periodHint: 'Leave a date empty to include everything before or after.',
+  dateExample: (example) => `Write a day as ${example}.`,
   order: 'Order',
   orders: { 'created_at.desc': 'Newest first', 'created_at.asc': 'Oldest first' },
   showHistory: 'Show',

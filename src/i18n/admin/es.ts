@@ -203,6 +203,7 @@ export default {
   dateFrom: 'Desde',
   dateTo: 'Hasta',
   periodHint: 'Deja una fecha vacía para incluir todo lo anterior o posterior.',
+  dateExample: (example) => `Escribe una fecha como ${example}.`,
   order: 'Orden',
   orders: { 'created_at.desc': 'Más recientes primero', 'created_at.asc': 'Más antiguas primero' },
   showHistory: 'Mostrar',

@@ -203,6 +203,7 @@ export default {
   dateFrom: 'Du',
   dateTo: 'Au',
   periodHint: 'Laissez une date vide pour tout inclure avant ou après.',
+  dateExample: (example) => `Écrivez une date sous la forme ${example}.`,
   order: 'Ordre',
   orders: { 'created_at.desc': 'Plus récentes d’abord', 'created_at.asc': 'Plus anciennes d’abord' },
   showHistory: 'Afficher',

@@ -199,6 +199,7 @@ export default {
   dateFrom: '開始日',
   dateTo: '終了日',
   periodHint: '日付を空欄にすると、その前後すべてが対象になります。',
+  dateExample: (example) => `日付は ${example} の形式で入力してください。`,
   order: '並び順',
   orders: { 'created_at.desc': '新しい順', 'created_at.asc': '古い順' },
   showHistory: '表示',

@@ -199,6 +199,7 @@ export default {
   dateFrom: 'Từ ngày',
   dateTo: 'Đến ngày',
   periodHint: 'Để trống một ngày để lấy toàn bộ trước hoặc sau mốc đó.',
+  dateExample: (example) => `Viết ngày theo dạng ${example}.`,
   order: 'Thứ tự',
   orders: { 'created_at.desc': 'Mới nhất trước', 'created_at.asc': 'Cũ nhất trước' },
   showHistory: 'Hiển thị',

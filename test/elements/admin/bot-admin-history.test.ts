@@ -111,6 +111,32 @@ describe('<bot-admin> history', () => {
     expect(query.get('order')).to.equal('created_at.asc');
   });
 
+  it("writes and reads the days of the period in the element's language, not the browser's", async () => {
+    const service = historyService();
+    const { el } = await mountAdmin({ service, lang: 'fr' });
+    await waitUntil(() => queryByRole(root(el), 'tab', { name: 'Historique' }), 'the admin did not speak French');
+    await openTab(el, 'Historique');
+    await waitUntil(() => service.sent('GET', '/api/chat/history').length === 1);
+    expect(navigator.language.startsWith('fr')).to.equal(false);
+    const from = field(el, 'Du');
+    expect(descriptionOf(from)).to.contain('Écrivez une date sous la forme 31/12/2025.');
+    from.value = '01/03/2024';
+    from.dispatchEvent(new Event('change', { bubbles: true }));
+    field(el, 'Au').value = '31/3/2024';
+    field(el, 'Au').dispatchEvent(new Event('change', { bubbles: true }));
+    await el.updateComplete;
+    expect(field(el, 'Au').value).to.equal('31/03/2024');
+    await press(el, 'Afficher');
+    await waitUntil(() => service.sent('GET', '/api/chat/history').length === 2);
+    const query = service.sent('GET', '/api/chat/history')[1]!.url.searchParams;
+    expect(query.get('date_from')).to.equal(serviceTime(2024, 3, 1));
+    expect(query.get('date_to')).to.equal(serviceTime(2024, 3, 31, true));
+
+    el.lang = 'ja';
+    await waitUntil(() => queryByRole(root(el), 'textbox', { name: '終了日' }), 'the admin did not switch to Japanese');
+    expect(field(el, '終了日').value).to.equal('2024/03/31');
+  });
+
   it('refuses an end before the start without asking the service', async () => {
     const service = historyService();
     const { el } = await mountAdmin({ service });
@@ -121,12 +147,12 @@ describe('<bot-admin> history', () => {
     await waitUntil(() => focused(el) === field(el, 'To'));
     expect(field(el, 'To').getAttribute('aria-invalid')).to.equal('true');
     expect(descriptionOf(field(el, 'To'))).to.equal(
-      'Leave a date empty to include everything before or after. The end date is before the start date.',
+      'Leave a date empty to include everything before or after. Write a day as 12/31/2025. The end date is before the start date.',
     );
     expect(service.sent('GET', '/api/chat/history')).to.have.length(1);
     await expect(el).to.be.accessible();
     await setDate(el, 'To', '2024-03-20');
-    expect(descriptionOf(field(el, 'To'))).to.equal('Leave a date empty to include everything before or after.');
+    expect(descriptionOf(field(el, 'To'))).to.equal('Leave a date empty to include everything before or after. Write a day as 12/31/2025.');
   });
 
   it('opens a transcript and goes back to the list', async () => {

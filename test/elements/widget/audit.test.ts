@@ -242,3 +242,21 @@ describe('<chatbot-widget> language of parts (audit)', () => {
     expect(languageOf(parts(el, 'suggestion')[0]!)).to.equal('fr');
   });
 });
+
+describe('<chatbot-widget> right to left (audit)', () => {
+  /** Whether an element is drawn mirrored left to right: its computed scale and transform together. */
+  const mirrored = (element: Element) => {
+    const style = getComputedStyle(element);
+    const scaleX = style.scale === 'none' ? 1 : parseFloat(style.scale);
+    const transformX = style.transform === 'none' ? 1 : new DOMMatrix(style.transform).a;
+    return scaleX * transformX < 0;
+  };
+
+  it('mirrors the send arrow in Arabic, and only there', async () => {
+    const arabic = await mountWidget({ lang: 'ar' });
+    await arabic.el.updateComplete;
+    expect(mirrored(part(arabic.el, 'send-button').querySelector('svg')!)).to.equal(true);
+    const english = await mountWidget({ lang: 'en' });
+    expect(mirrored(part(english.el, 'send-button').querySelector('svg')!)).to.equal(false);
+  });
+});
