@@ -224,6 +224,26 @@ export const SuggestionSent: Story = {
   },
 };
 
+const GREETING = 'Hi! I answer questions about Acme espresso machines.';
+const STARTER_QUESTIONS = ['How do I descale the Barista Pro?', 'Which grinder suits the Barista Pro?'];
+const greetingService = new FakeService({ widgetSettings: { initial_message: GREETING, suggest_messages: STARTER_QUESTIONS } });
+
+/** The bot's greeting and starter questions from the service's widget settings; a starter chip asks its question. */
+export const GreetingAndStarterQuestions: Story = {
+  beforeEach: greetingService.install,
+  play: async ({ canvasElement }) => {
+    const { widget, root } = await ready(canvasElement);
+    await waitFor(() => textOf(root.querySelector('.greeting')) === GREETING, 'the greeting of the widget settings');
+    const chips = await waitFor(() => chipsOf(root).length === 2 && chipsOf(root), 'two starter chips');
+    check(chips.map(textOf).join('|') === STARTER_QUESTIONS.join('|'), 'the chips are the starter questions, in order');
+    const completed = nextEvent<ChatbotAnswerCompleteEvent>(widget, 'chatbot-answer-complete', 15_000);
+    chips[0]!.click();
+    const event = await completed;
+    check(event.question === STARTER_QUESTIONS[0], `the first starter question was asked, got "${event.question}"`);
+    check(!root.querySelector('.greeting'), 'the greeting gives way to the conversation');
+  },
+};
+
 const markdownService = new FakeService({ answer: MARKDOWN_SHOWCASE_ANSWER });
 
 /** Everything the Markdown renderer draws: lists, a table, code with a copy button, safe links. */

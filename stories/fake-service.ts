@@ -11,6 +11,7 @@ import {
   type ChatMessage,
   type DataSource,
   type HistoryRecord,
+  type WidgetSettings,
 } from '../src/api/schemas.js';
 import { formatAnswer, splitIntoWords, type AnswerFormatStyle } from '../src/stream/answer-format.js';
 
@@ -43,6 +44,7 @@ export const FAKE_ENDPOINTS = [
   'history',
   'lead-submit',
   'leads',
+  'widget-settings',
 ] as const;
 /** One endpoint of the fake service. */
 export type FakeEndpoint = (typeof FAKE_ENDPOINTS)[number];
@@ -149,6 +151,8 @@ export interface FakeServiceOptions {
   leads?: readonly FakeLead[];
   /** Whether the lead endpoints exist (the deployed service has none: they then answer 404). */
   leadEndpoints?: boolean;
+  /** The bot's widget settings (`bot-widget-setting`: greeting, starter questions, teaser delay) over the defaults. */
+  widgetSettings?: Partial<WidgetSettings>;
   /** Endpoints that fail, and how. */
   faults?: Partial<Record<FakeEndpoint, FakeFaultSetting>>;
   /** Answer the owner endpoints without checking credentials. */
@@ -157,6 +161,20 @@ export interface FakeServiceOptions {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const encoder = new TextEncoder();
+
+/** The widget settings of a bot that never saved any, as the reference service stores them. */
+const DEFAULT_WIDGET_SETTINGS: Omit<WidgetSettings, 'bot_id'> = {
+  display_name: '',
+  initial_message: '',
+  suggest_messages: [],
+  theme: 'light',
+  bot_avatar_url: '',
+  chat_icon_url: '',
+  chat_bubble_button_color: '',
+  chat_message_color: '',
+  align_chat_bubble_button: 'right',
+  auto_show_initial_message_after: 0,
+};
 
 /** The demo bot: a support assistant with a lead form after two answers. */
 export function fakeBot(overrides: Partial<Bot> = {}): Bot {
@@ -326,6 +344,8 @@ export class FakeService {
   history: HistoryRecord[];
   /** The lead forms as the fake service holds them now. */
   leads: FakeLead[];
+  /** The bot's widget settings (greeting, starter questions, teaser delay, look) as the fake service holds them now. */
+  widgetSettings: Omit<WidgetSettings, 'bot_id'>;
 
   readonly #options: FakeServiceOptions;
   readonly #faultsServed = new Map<FakeEndpoint, number>();
@@ -337,6 +357,7 @@ export class FakeService {
     this.sources = [...(options.sources ?? FAKE_SOURCES)];
     this.history = structuredClone([...(options.history ?? FAKE_HISTORY)]);
     this.leads = structuredClone([...(options.leads ?? [])]);
+    this.widgetSettings = { ...DEFAULT_WIDGET_SETTINGS, ...structuredClone(options.widgetSettings ?? {}) };
   }
 
   /**
@@ -356,6 +377,7 @@ export class FakeService {
     this.sources = [...(this.#options.sources ?? FAKE_SOURCES)];
     this.history = structuredClone([...(this.#options.history ?? FAKE_HISTORY)]);
     this.leads = structuredClone([...(this.#options.leads ?? [])]);
+    this.widgetSettings = { ...DEFAULT_WIDGET_SETTINGS, ...structuredClone(this.#options.widgetSettings ?? {}) };
     this.#faultsServed.clear();
   }
 
@@ -373,6 +395,8 @@ export class FakeService {
       http.get(url('/api/scraping/url/:botId'), ({ request, params }) => this.#listSources(request, String(params['botId']))),
       http.post(url('/api/lead'), ({ request }) => this.#submitLead(request)),
       http.get(url('/api/lead/:botId'), ({ request, params }) => this.#listLeads(request, String(params['botId']))),
+      http.get(url('/api/bot/bot-widget-setting'), ({ request }) => this.#widgetSettingsOf(request)),
+      http.put(url('/api/bot/bot-widget-setting'), ({ request }) => this.#saveWidgetSettings(request)),
       http.get(url('/api/chat/history'), ({ request }) => {
         const query = new URL(request.url).searchParams;
         return this.#history(request, Object.fromEntries(query), false);
@@ -674,6 +698,34 @@ export class FakeService {
     if (!this.#authorized(request)) return errorResponse('unauthorized');
     if (botId !== this.bot.id) return errorResponse('not-found');
     return HttpResponse.json(this.leads);
+  }
+
+  // GET /api/bot/bot-widget-setting: anyone who may chat reads them, bare, `display_name` the bot's name when empty.
+  #widgetSettingsOf(request: Request): Response {
+    const fault = this.#fault('widget-settings');
+    if (fault === 'malformed') return HttpResponse.json(['no settings']);
+    if (fault) return errorResponse(fault);
+    if (new URL(request.url).searchParams.get('bot_id') !== this.bot.id) return errorResponse('not-found');
+    return HttpResponse.json({ bot_id: this.bot.id, ...this.widgetSettings, display_name: this.widgetSettings.display_name || this.bot.bot_name });
+  }
+
+  // PUT /api/bot/bot-widget-setting: the owner changes the fields sent (null resets one); text is trimmed and
+  // blank starter questions dropped, as the reference service does.
+  async #saveWidgetSettings(request: Request): Promise<Response> {
+    const fault = this.#fault('widget-settings');
+    if (fault) return errorResponse(fault === 'malformed' || fault === 'disconnect' ? 'server-error' : fault);
+    if (!this.#authorized(request)) return errorResponse('unauthorized');
+    const { bot_id: botId, ...fields } = ((await request.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+    if (botId !== this.bot.id) return errorResponse('not-found');
+    const merged: Record<string, unknown> = { ...this.widgetSettings };
+    for (const [field, value] of Object.entries(fields)) {
+      if (!(field in DEFAULT_WIDGET_SETTINGS)) continue;
+      merged[field] = value === null ? DEFAULT_WIDGET_SETTINGS[field as keyof typeof DEFAULT_WIDGET_SETTINGS] : typeof value === 'string' ? value.trim() : value;
+    }
+    const questions = Array.isArray(merged['suggest_messages']) ? merged['suggest_messages'] : [];
+    merged['suggest_messages'] = questions.map((question) => String(question).trim()).filter(Boolean);
+    this.widgetSettings = merged as Omit<WidgetSettings, 'bot_id'>;
+    return this.#widgetSettingsOf(new Request(`${this.baseUrl}/api/bot/bot-widget-setting?bot_id=${this.bot.id}`));
   }
 
   #history(request: Request, query: Record<string, string | undefined>, wrapped: boolean): Response {
