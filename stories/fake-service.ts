@@ -14,6 +14,7 @@ import {
   type WidgetSettings,
 } from '../src/api/schemas.js';
 import { formatAnswer, splitIntoWords, type AnswerFormatStyle } from '../src/stream/answer-format.js';
+import { DEFAULT_WIDGET_SETTINGS } from '../demo/server/storage/widget-settings.js';
 
 /** Where the fake service lives: a path of the Storybook origin, so nothing leaves the machine. */
 export const FAKE_SERVICE_URL = new URL('fake-service', document.baseURI).href;
@@ -161,20 +162,6 @@ export interface FakeServiceOptions {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const encoder = new TextEncoder();
-
-/** The widget settings of a bot that never saved any, as the reference service stores them. */
-const DEFAULT_WIDGET_SETTINGS: Omit<WidgetSettings, 'bot_id'> = {
-  display_name: '',
-  initial_message: '',
-  suggest_messages: [],
-  theme: 'light',
-  bot_avatar_url: '',
-  chat_icon_url: '',
-  chat_bubble_button_color: '',
-  chat_message_color: '',
-  align_chat_bubble_button: 'right',
-  auto_show_initial_message_after: 0,
-};
 
 /** The demo bot: a support assistant with a lead form after two answers. */
 export function fakeBot(overrides: Partial<Bot> = {}): Bot {

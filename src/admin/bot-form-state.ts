@@ -170,7 +170,7 @@ export function formFromBot(bot: Bot, fallbackUserId = ''): BotForm {
 }
 
 /** A list without its blank rows, with the form index of each remaining row. */
-function withoutBlankRows(rows: readonly string[]): { values: string[]; formIndex: number[] } {
+export function withoutBlankRows(rows: readonly string[]): { values: string[]; formIndex: number[] } {
   const values: string[] = [];
   const formIndex: number[] = [];
   rows.forEach((row, index) => {
@@ -288,7 +288,8 @@ function duplicateLeadFieldIssues(form: BotForm): FormIssue[] {
   return issues;
 }
 
-function firstIssuePerField(issues: FormIssue[]): FormIssue[] {
+/** The first issue of each field, in order. */
+export function firstIssuePerField(issues: FormIssue[]): FormIssue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => (seen.has(issue.field) ? false : (seen.add(issue.field), true)));
 }

@@ -9,7 +9,7 @@ import {
   type WidgetSettings,
   type WidgetSettingsPatch,
 } from '../api/schemas.js';
-import type { FormIssue } from './bot-form-state.js';
+import { firstIssuePerField, withoutBlankRows, type FormIssue } from './bot-form-state.js';
 
 /** The greeting of a bot as the form holds it. */
 export interface GreetingForm {
@@ -50,17 +50,6 @@ export function greetingFormFromSettings(settings: WidgetSettings): GreetingForm
   };
 }
 
-function starterQuestionsOf(rows: readonly string[]): { values: string[]; formIndex: number[] } {
-  const values: string[] = [];
-  const formIndex: number[] = [];
-  rows.forEach((row, index) => {
-    if (row.trim() === '') return;
-    values.push(row.trim());
-    formIndex.push(index);
-  });
-  return { values, formIndex };
-}
-
 // The delay as the number it stands for, or NaN when it is not a plain decimal number.
 function secondsOf(text: string): number {
   return /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
@@ -72,7 +61,7 @@ function sameDelay(a: string, b: string): boolean {
 }
 
 function sameQuestions(a: readonly string[], b: readonly string[]): boolean {
-  const [left, right] = [starterQuestionsOf(a).values, starterQuestionsOf(b).values];
+  const [left, right] = [withoutBlankRows(a).values, withoutBlankRows(b).values];
   return left.length === right.length && left.every((question, index) => question === right[index]);
 }
 
@@ -105,7 +94,7 @@ export function validateGreetingForm(form: GreetingForm, baseline: GreetingForm)
       issues.push({ field: `starterQuestions.${index}`, code: 'too_long', message: `suggest_messages.${index} must be at most ${SUGGEST_MESSAGE_MAX_LENGTH} characters` });
     }
   });
-  const questions = starterQuestionsOf(form.starterQuestions).values;
+  const questions = withoutBlankRows(form.starterQuestions).values;
   if (questions.length > SUGGEST_MESSAGES_MAX_COUNT) {
     issues.push({ field: 'starterQuestions', code: 'too_many', message: `suggest_messages must have at most ${SUGGEST_MESSAGES_MAX_COUNT} questions` });
   }
@@ -146,14 +135,13 @@ export function greetingFieldOfWirePath(path: string, form: GreetingForm): strin
   if (head !== 'suggest_messages') return '';
   if (index === undefined || !/^\d+$/.test(index)) return 'starterQuestions';
   // The patch left blank rows out: point at the row the owner typed.
-  const formIndex = starterQuestionsOf(form.starterQuestions).formIndex[Number(index)];
+  const formIndex = withoutBlankRows(form.starterQuestions).formIndex[Number(index)];
   return formIndex === undefined ? 'starterQuestions' : `starterQuestions.${formIndex}`;
 }
 
 /** Turns a widget-settings 422's `fieldErrors` (dotted wire paths to messages) into form issues. */
 export function greetingIssuesFromFieldErrors(fieldErrors: Readonly<Record<string, string>>, form: GreetingForm): FormIssue[] {
-  const seen = new Set<string>();
-  return Object.entries(fieldErrors)
-    .map(([path, message]): FormIssue => ({ field: greetingFieldOfWirePath(path, form), code: 'server', message }))
-    .filter((issue) => (seen.has(issue.field) ? false : (seen.add(issue.field), true)));
+  return firstIssuePerField(
+    Object.entries(fieldErrors).map(([path, message]) => ({ field: greetingFieldOfWirePath(path, form), code: 'server' as const, message })),
+  );
 }

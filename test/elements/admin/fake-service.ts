@@ -1,5 +1,12 @@
 // A scripted stand-in for the service, injected through the elements' `fetch` property: routes by method and
 // path, records every request, and can stream chunks or break a stream on purpose.
+import { DEFAULT_WIDGET_SETTINGS } from '../../../demo/server/storage/widget-settings.js';
+import {
+  INITIAL_MESSAGE_MAX_LENGTH,
+  SUGGEST_MESSAGES_MAX_COUNT,
+  SUGGEST_MESSAGE_MAX_LENGTH,
+  TEASER_DELAY_MAX_SECONDS,
+} from '../../../src/api/schemas.js';
 
 /** One request the element sent. */
 export interface SentRequest {
@@ -163,20 +170,6 @@ export function serviceWithBot(bot: Record<string, unknown> = wireBot()): FakeSe
     .on('GET', new RegExp('^/api/lead/'), () => json({ detail: 'Not Found' }, 404));
 }
 
-/** The widget settings of a bot that never saved any, as the reference service stores them. */
-export const DEFAULT_WIDGET_SETTINGS: Readonly<Record<string, unknown>> = Object.freeze({
-  display_name: '',
-  initial_message: '',
-  suggest_messages: [],
-  theme: 'light',
-  bot_avatar_url: '',
-  chat_icon_url: '',
-  chat_bubble_button_color: '',
-  chat_message_color: '',
-  align_chat_bubble_button: 'right',
-  auto_show_initial_message_after: 0,
-});
-
 // The reference service's 422: the message and one FastAPI-style issue naming the field.
 function invalidField(loc: (string | number)[], msg: string): Response {
   return json({ message: `${loc.slice(1).join('.')}: ${msg}`, message_code: 1001, detail: [{ loc, msg, type: 'value_error' }] }, 422);
@@ -185,20 +178,20 @@ function invalidField(loc: (string | number)[], msg: string): Response {
 // The reference service's checks of the greeting fields (demo/server/routes/compat.ts), with its caps.
 function checkGreetingFields(body: Record<string, unknown>): Response | undefined {
   const message = body['initial_message'];
-  if (typeof message === 'string' && message.trim().length > 1000) {
-    return invalidField(['body', 'initial_message'], 'Text must be at most 1000 characters');
+  if (typeof message === 'string' && message.trim().length > INITIAL_MESSAGE_MAX_LENGTH) {
+    return invalidField(['body', 'initial_message'], `Text must be at most ${INITIAL_MESSAGE_MAX_LENGTH} characters`);
   }
   const questions = body['suggest_messages'];
   if (Array.isArray(questions)) {
-    if (questions.length > 10) return invalidField(['body', 'suggest_messages'], 'List must have at most 10 items');
-    const long = questions.findIndex((question) => typeof question === 'string' && question.trim().length > 200);
-    if (long >= 0) return invalidField(['body', 'suggest_messages', long], 'Text must be at most 200 characters');
+    if (questions.length > SUGGEST_MESSAGES_MAX_COUNT) return invalidField(['body', 'suggest_messages'], `List must have at most ${SUGGEST_MESSAGES_MAX_COUNT} items`);
+    const long = questions.findIndex((question) => typeof question === 'string' && question.trim().length > SUGGEST_MESSAGE_MAX_LENGTH);
+    if (long >= 0) return invalidField(['body', 'suggest_messages', long], `Text must be at most ${SUGGEST_MESSAGE_MAX_LENGTH} characters`);
   }
   const seconds = body['auto_show_initial_message_after'];
   if (seconds !== undefined && seconds !== null) {
     const value = typeof seconds === 'string' && /^\d+(\.\d+)?$/.test(seconds.trim()) ? Number(seconds) : seconds;
-    if (typeof value !== 'number' || !(value >= 0 && value <= 86_400)) {
-      return invalidField(['body', 'auto_show_initial_message_after'], 'auto_show_initial_message_after must be between 0 and 86400 seconds');
+    if (typeof value !== 'number' || !(value >= 0 && value <= TEASER_DELAY_MAX_SECONDS)) {
+      return invalidField(['body', 'auto_show_initial_message_after'], `auto_show_initial_message_after must be between 0 and ${TEASER_DELAY_MAX_SECONDS} seconds`);
     }
     body['auto_show_initial_message_after'] = value;
   }
@@ -227,7 +220,7 @@ export function withWidgetSettings(service: FakeService, saved: Record<string, u
       if (refusal) return refusal;
       const merged = { ...settingsOf(String(botId)) };
       for (const [field, value] of Object.entries(fields)) {
-        merged[field] = value === null ? DEFAULT_WIDGET_SETTINGS[field] : typeof value === 'string' ? value.trim() : value;
+        merged[field] = value === null ? DEFAULT_WIDGET_SETTINGS[field as keyof typeof DEFAULT_WIDGET_SETTINGS] : typeof value === 'string' ? value.trim() : value;
       }
       const questions = merged['suggest_messages'] as unknown[];
       merged['suggest_messages'] = questions.map((question) => (typeof question === 'string' ? question.trim() : question)).filter((question) => question !== '');

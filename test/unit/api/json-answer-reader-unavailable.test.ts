@@ -1,16 +1,11 @@
 // The reader of a 200 body that is one JSON object is a chunk of its own (src/api/on-demand/json-answer.ts).
 // When it cannot be loaded (the visitor went offline after the page loaded), the answer fails with the
 // client's NetworkError, as a dropped connection does. A module hook makes that import fail here.
-import { register } from 'node:module';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { failImportsOf } from './failing-import.js';
 
-register(
-  `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
-    if (specifier.endsWith('/on-demand/json-answer.js')) throw new Error('Failed to fetch dynamically imported module');
-    return next(specifier, context);
-  }`)}`,
-);
+failImportsOf('/on-demand/json-answer.js');
 
 const { createWidgetClient } = await import('../../../src/api/widget-client.js');
 const { NetworkError } = await import('../../../src/api/errors.js');
