@@ -16,10 +16,6 @@ const NO = -1;
 const MAYBE = -2;
 /** A marker (with its indentation, heading and emphasis) must end within this many characters of its line start. */
 const MARKER_LIMIT = 64;
-const WHITESPACE = /\s/;
-
-/** Tells whitespace exactly as `String.prototype.trim` does. */
-const isWhitespace = (code: number): boolean => WHITESPACE.test(String.fromCharCode(code));
 
 /**
  * A marker `[#… ][*|**] label [*|**] :` (emphasis closing before or after the colon) as two regular
@@ -178,13 +174,9 @@ export class AnswerParser {
   }
 
   #feedHead(chunk: string): void {
-    let i = 0;
-    if (!this.#head) {
-      while (i < chunk.length && isWhitespace(chunk.charCodeAt(i))) i++;
-    }
-    if (i === chunk.length) return;
-    this.#head += i ? chunk.slice(i) : chunk;
-    this.#resolveHead(false);
+    this.#head += this.#head ? chunk : chunk.trimStart();
+    // An unchanged head is still undecided: resolving it again changes nothing.
+    if (this.#head) this.#resolveHead(false);
   }
 
   #resolveHead(final: boolean): void {
@@ -236,19 +228,14 @@ export class AnswerParser {
 
   /** Adds answer text, holding back trailing whitespace and dropping leading whitespace. */
   #emit(piece: string): void {
-    let end = piece.length;
-    while (end > 0 && isWhitespace(piece.charCodeAt(end - 1))) end--;
-    if (end === 0) {
+    const trimmed = piece.trimEnd();
+    if (!trimmed) {
       if (this.#started) this.#pendingWhitespace += piece;
       return;
     }
-    let start = 0;
-    if (!this.#started) {
-      while (isWhitespace(piece.charCodeAt(start))) start++;
-      this.#started = true;
-    }
-    this.#text += this.#pendingWhitespace + piece.slice(start, end);
-    this.#pendingWhitespace = piece.slice(end);
+    this.#text += this.#pendingWhitespace + (this.#started ? trimmed : trimmed.trimStart());
+    this.#started = true;
+    this.#pendingWhitespace = piece.slice(trimmed.length);
   }
 }
 

@@ -146,6 +146,15 @@ describe('AnswerParser holds back only what could still be a marker', () => {
     assert.deepEqual(shownAfterEach(['One.', '  \n\n', 'Two.', ' ']), ['One.', 'One.', 'One.  \n\nTwo.', 'One.  \n\nTwo.']);
   });
 
+  it('drops and holds exactly the whitespace that String.prototype.trim knows, and no other character', () => {
+    // No-break, ideographic, Ogham and narrow no-break spaces and the byte order mark are whitespace; a zero-width space is not.
+    for (const space of ['\t', '\u00a0', '\u1680', '\u202f', '\u3000', '\ufeff']) {
+      const shown = read(parseChunks([space, `${space}*Answer:*${space}A${space}`, `B${space}\n${space}`]), `A${space}B`).answer;
+      assert.equal(shown, `A${space}B`, `whitespace U+${space.charCodeAt(0).toString(16)}`);
+    }
+    assert.equal(read(parseChunks(['\u200b*Answer:* A\u200b']), '\u200b*Answer:* A\u200b').answer, '\u200b*Answer:* A\u200b');
+  });
+
   it('gives at most one text delta per push', () => {
     const parser = new AnswerParser();
     const events = parser.push('*Answer:* a\nb\nc\n*not a marker*\nd');
