@@ -207,13 +207,8 @@ export class ChatController implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    this.#client = createWidgetClient({
-      baseUrl: config.baseUrl,
-      token: config.token || undefined,
-      apiKey: config.apiKey || undefined,
-      apiKeyHeader: config.apiKeyHeader,
-      fetch: config.fetch,
-    });
+    // A blank token or API key counts as none in the transport, as an absent one does.
+    this.#client = createWidgetClient(config);
     this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
     this.status = 'loading';
     this.host.requestUpdate();

@@ -145,6 +145,16 @@ describe('createWidgetClient getBotInformation (same as createClient)', () => {
     assert.equal(outcome.requests[0]!.headers['chatfly-api-key'], 'key-1');
   });
 
+  it('sends no credential for a blank token or API key (the widget passes its attributes as they are)', async () => {
+    for (const apiKeyHeader of ['authorization', 'chatfly-api-key'] as const) {
+      const outcome = await bothClients(() => [() => json(bot)], getBot, { token: '', apiKey: '', apiKeyHeader }, false, widgetFields);
+      assert.equal(outcome.requests[0]!.headers['authorization'], undefined);
+      assert.equal(outcome.requests[0]!.headers['chatfly-api-key'], undefined);
+    }
+    const withKey = await bothClients(() => [() => json(bot)], getBot, { token: '', apiKey: 'key-2' }, false, widgetFields);
+    assert.equal(withKey.requests[0]!.headers['authorization'], 'Bearer key-2');
+  });
+
   it('reads the token from getToken before the call', async () => {
     const outcome = await bothClients(() => [() => json(bot)], getBot, { getToken: async () => 'Bearer fresh' }, false, widgetFields);
     assert.equal(outcome.requests[0]!.headers['authorization'], 'Bearer fresh');
