@@ -26,12 +26,10 @@ const VERSION = 1;
 /** The storage of a kind, or null for `none` or when the browser refuses it (private modes, sandboxes). */
 export function storageFor(kind: StorageKind): KeyValueStorage | null {
   try {
-    if (kind === 'local') return window.localStorage;
-    if (kind === 'session') return window.sessionStorage;
+    return kind === 'local' || kind === 'session' ? window[`${kind}Storage`] : null;
   } catch {
     return null;
   }
-  return null;
 }
 
 /** The storage key of a bot's conversation. */
@@ -45,7 +43,7 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): value is
 
 function readMessage(value: unknown): Message | undefined {
   if (!isRecord(value) || !isString(value['id']) || !isString(value['text'])) return undefined;
-  const at = typeof value['at'] === 'number' && Number.isFinite(value['at']) ? value['at'] : Date.now();
+  const at = Number.isFinite(value['at']) ? (value['at'] as number) : Date.now();
   if (value['role'] === 'user') return { id: value['id'], role: 'user', text: value['text'], at };
   if (value['role'] !== 'assistant' || !isString(value['replyTo']) || !oneOf(ANSWER_STATUSES, value['status'])) {
     return undefined;
