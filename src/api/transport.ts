@@ -1,7 +1,7 @@
 // The zod-free half of the client: options, requests, credentials, bodies, envelopes, error mapping, and the
 // endpoint that needs no schema (streamed answers).
 // Every function stands alone so that a bundle keeps only what it calls: the widget needs neither zod nor the
-// admin's endpoints.
+// admin's endpoints, nor the credentials and bodies only those use (createFixedCredentialTransport).
 import { AnswerParser, type AnswerEvent } from '../stream/answer-parser.js';
 import { isEventStreamContentType } from '../stream/content-type.js';
 import { AbortError, ApiError, ChatbotClientError, NetworkError, ResponseShapeError, isRecord, responseShapeErrorOf, type ResponseIssue } from './errors.js';
@@ -220,24 +220,36 @@ function stripBearer(credential: string | undefined): string | undefined {
   return credential?.replace(/^bearer\s+/i, '') || undefined;
 }
 
-/** Creates the transport of one service: base address, credentials, fetch and the 401 handler. */
-export function createTransport(options: ClientOptions): Transport {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+/** The headers and the body of a call, ready to be sent. */
+interface PreparedCall {
+  /** Credentials and content type. */
+  headers: Record<string, string>;
+  /** The encoded body, if any. */
+  body?: string;
+}
 
-  async function authHeaders(): Promise<Record<string, string>> {
-    let token: string | undefined;
-    try {
-      token = stripBearer((await options.getToken?.()) ?? options.token);
-    } catch (cause) {
-      throw new ChatbotClientError('Could not read the access token', { cause });
-    }
-    const { apiKey, apiKeyHeader = 'authorization' } = options;
-    const headers: Record<string, string> = {};
-    if (apiKey && apiKeyHeader === 'chatfly-api-key') headers['chatfly-api-key'] = apiKey;
-    const bearer = token ?? (apiKeyHeader === 'authorization' ? stripBearer(apiKey) : undefined);
-    if (bearer) headers['authorization'] = `Bearer ${bearer}`;
-    return headers;
-  }
+/** The credential headers: the API key in its own header, and the token (else the API key) as a bearer. */
+function credentialHeaders({ apiKey, apiKeyHeader = 'authorization' }: ClientOptions, token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (apiKey && apiKeyHeader === 'chatfly-api-key') headers['chatfly-api-key'] = apiKey;
+  const bearer = token ?? (apiKeyHeader === 'authorization' ? stripBearer(apiKey) : undefined);
+  if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+  return headers;
+}
+
+function withJsonBody(headers: Record<string, string>, json: unknown): PreparedCall {
+  if (json === undefined) return { headers };
+  headers['content-type'] = 'application/json';
+  return { headers, body: JSON.stringify(json) };
+}
+
+/** Sends calls prepared by `prepare`; `onRefused` sees each ApiError before it is thrown. */
+function transportWith(
+  options: ClientOptions,
+  prepare: (call: Call) => PreparedCall | Promise<PreparedCall>,
+  onRefused?: (error: ApiError, call: Call) => void,
+): Transport {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
   function urlOf(path: string, query: Query = {}): string {
     const params = new URLSearchParams();
@@ -249,15 +261,7 @@ export function createTransport(options: ClientOptions): Transport {
   return {
     async send(call, signal) {
       if (signal?.aborted) throw new AbortError(signal.reason);
-      const headers = call.auth === false ? {} : await authHeaders();
-      let body: string | undefined;
-      if (call.form) {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = call.form.toString();
-      } else if (call.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(call.json);
-      }
+      const { headers, body } = await prepare(call);
       const fetchImpl = options.fetch ?? globalThis.fetch;
       let response: Response;
       try {
@@ -273,6 +277,32 @@ export function createTransport(options: ClientOptions): Transport {
         if (error instanceof AbortError) throw error;
       }
       const error = new ApiError(response.status, errorBody, response.statusText, response.headers.get('retry-after'));
+      onRefused?.(error, call);
+      throw error;
+    },
+  };
+}
+
+/** Creates the transport of one service: base address, credentials, fetch and the 401 handler. */
+export function createTransport(options: ClientOptions): Transport {
+  return transportWith(
+    options,
+    async (call) => {
+      let headers: Record<string, string> = {};
+      if (call.auth !== false) {
+        let token: string | undefined;
+        try {
+          token = stripBearer((await options.getToken?.()) ?? options.token);
+        } catch (cause) {
+          throw new ChatbotClientError('Could not read the access token', { cause });
+        }
+        headers = credentialHeaders(options, token);
+      }
+      if (!call.form) return withJsonBody(headers, call.json);
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      return { headers, body: call.form.toString() };
+    },
+    (error, call) => {
       if (error.isUnauthorized && call.auth !== false) {
         try {
           options.onUnauthorized?.(error);
@@ -280,9 +310,17 @@ export function createTransport(options: ClientOptions): Transport {
           // A failing handler must not replace the ApiError the caller is waiting for.
         }
       }
-      throw error;
     },
-  };
+  );
+}
+
+/**
+ * The transport the chat widget uses: the credentials it was given (`token`, `apiKey`), JSON bodies, and no
+ * 401 handler; `getToken`, `onUnauthorized`, form bodies and calls without credentials (`auth: false`) are left
+ * to createTransport, so the script-tag widget, which never uses them, does not carry them.
+ */
+export function createFixedCredentialTransport(options: ClientOptions): Transport {
+  return transportWith(options, (call) => withJsonBody(credentialHeaders(options, stripBearer(options.token)), call.json));
 }
 
 // Raw UTF-8 answer text, whatever the content type says. A body that starts with '{' is held until its end:

@@ -4,7 +4,16 @@
 // widget stays small.
 import type { AnswerEvent } from '../stream/answer-parser.js';
 import { ResponseShapeError } from './errors.js';
-import { createTransport, readJson, streamAnswer, unwrap, type ClientOptions, type RequestOptions, type StreamAnswerParams } from './transport.js';
+import {
+  createTransport,
+  readJson,
+  streamAnswer,
+  unwrap,
+  type ClientOptions,
+  type RequestOptions,
+  type StreamAnswerParams,
+  type Transport,
+} from './transport.js';
 import { readWidgetBot, type WidgetBot } from './widget-bot.js';
 
 /** The two calls a chat widget makes: the bot's information and streamed answers. */
@@ -26,7 +35,11 @@ const BOT_CONTEXT = `${BOT_CALL.method} ${BOT_CALL.path}`;
 
 /** Creates the chat widget's client of the service (a small, zod-free part of createClient). */
 export function createWidgetClient(options: ClientOptions): WidgetClient {
-  const transport = createTransport(options);
+  return widgetClientOver(createTransport(options));
+}
+
+/** The widget's client over a transport (the widget itself gives it one with fixed credentials). */
+export function widgetClientOver(transport: Transport): WidgetClient {
   return {
     async getBotInformation(botId, { signal } = {}) {
       const response = await transport.send({ ...BOT_CALL, query: { bot_id: botId } }, signal);

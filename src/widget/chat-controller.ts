@@ -6,7 +6,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError } from '../api/errors.js';
 import type { WidgetBot } from '../api/widget-bot.js';
-import { createWidgetClient, type WidgetClient } from '../api/widget-client.js';
+import { createFixedCredentialTransport } from '../api/transport.js';
+import { widgetClientOver, type WidgetClient } from '../api/widget-client.js';
 import {
   addQuestion,
   appendAnswerText,
@@ -208,7 +209,7 @@ export class ChatController implements ReactiveController {
       return;
     }
     // A blank token or API key counts as none in the transport, as an absent one does.
-    this.#client = createWidgetClient(config);
+    this.#client = widgetClientOver(createFixedCredentialTransport(config));
     this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
     this.status = 'loading';
     this.host.requestUpdate();

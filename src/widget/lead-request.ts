@@ -3,7 +3,7 @@
 // again; the widget then only fires its event, which is how the deployed service is served.
 import { ApiError } from '../api/errors.js';
 import { isRouteMissing } from '../api/route-missing.js';
-import { createTransport, type ClientOptions } from '../api/transport.js';
+import { createFixedCredentialTransport, type ClientOptions } from '../api/transport.js';
 
 /** What became of a lead: stored, not supported by the service, or failed. */
 export type LeadOutcome = 'delivered' | 'unsupported' | 'failed';
@@ -19,7 +19,7 @@ export async function postLead(
   const baseUrl = target.baseUrl.replace(/\/+$/, '');
   if (unsupported.has(baseUrl)) return 'unsupported';
   try {
-    const response = await createTransport(target).send({ method: 'POST', path: '/api/lead', json: body }, signal);
+    const response = await createFixedCredentialTransport(target).send({ method: 'POST', path: '/api/lead', json: body }, signal);
     void response.body?.cancel().catch(() => undefined);
     return 'delivered';
   } catch (error) {
