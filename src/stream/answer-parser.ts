@@ -146,14 +146,10 @@ export class AnswerParser {
   end(): AnswerEvent[] {
     this.#assertOpen('end');
     this.#ended = true;
-    if (this.#phase === 'head') this.#resolveHead(true);
-    if (this.#phase === 'answer' && this.#line !== null) {
-      const line = this.#line;
-      this.#line = null;
-      const markerEnd = matchMarker(line + '\n', SUGGESTIONS_MARKER);
-      if (markerEnd >= 0) this.#beginSuggestions(line.slice(markerEnd));
-      else this.#emit(line);
-    }
+    // A line end stands in for "no more text": it completes or rules out a marker still held, and, being
+    // trailing whitespace, is never shown itself.
+    if (this.#phase === 'head') this.#feedHead('\n');
+    if (this.#phase === 'answer') this.#feedAnswer('\n');
     const events = this.#takeText();
     if (this.#phase === 'suggestions') {
       events.push({ type: 'suggestions', questions: parseSuggestedQuestions(this.#section) });
@@ -176,13 +172,9 @@ export class AnswerParser {
   #feedHead(chunk: string): void {
     this.#head += this.#head ? chunk : chunk.trimStart();
     // An unchanged head is still undecided: resolving it again changes nothing.
-    if (this.#head) this.#resolveHead(false);
-  }
-
-  #resolveHead(final: boolean): void {
+    if (!this.#head) return;
     const head = this.#head;
-    // A line end stands in for "no more text": it completes or rules out the marker at end().
-    const markerEnd = matchMarker(final ? head + '\n' : head, ANSWER_MARKER);
+    const markerEnd = matchMarker(head, ANSWER_MARKER);
     if (markerEnd === MAYBE) return;
     this.#head = '';
     this.#phase = 'answer';

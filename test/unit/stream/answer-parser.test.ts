@@ -163,6 +163,25 @@ describe('AnswerParser holds back only what could still be a marker', () => {
 });
 
 describe('AnswerParser ends cleanly', () => {
+  it('decides at the end a marker the body ended on, as if a line end followed', () => {
+    const ended = (body: string) => {
+      const parser = new AnswerParser();
+      return [...parser.push(body), ...parser.end()];
+    };
+    const done = { type: 'done' } as const;
+    const noQuestions = { type: 'suggestions', questions: [] } as const;
+    assert.deepEqual(ended('Hi\nSuggested questions'), [{ type: 'text', text: 'Hi' }, noQuestions, done]);
+    assert.deepEqual(ended('Hi\n**Suggest Questions:**'), [{ type: 'text', text: 'Hi' }, noQuestions, done]);
+    assert.deepEqual(ended('Hi\nSuggested questions:'), [{ type: 'text', text: 'Hi' }, noQuestions, done]);
+    assert.deepEqual(ended('Hi\n*Suggested Questions:*\n1. A?\n'), [{ type: 'text', text: 'Hi' }, { type: 'suggestions', questions: ['A?'] }, done]);
+    assert.deepEqual(ended('Hi\nSuggest'), [{ type: 'text', text: 'Hi' }, { type: 'text', text: '\nSuggest' }, done]);
+    assert.deepEqual(ended('*Answer*'), [{ type: 'text', text: '*Answer*' }, done]);
+    for (const marker of ['  **Answer:*', '**Answer:**', '# Answer:']) assert.deepEqual(ended(marker), [done], marker);
+    assert.deepEqual(ended('Answer: Hi\n\n'), [{ type: 'text', text: 'Hi' }, done]);
+    assert.deepEqual(ended('Hi\r'), [{ type: 'text', text: 'Hi' }, done]);
+    assert.deepEqual(ended('\n\n'), [done]);
+  });
+
   it('ends with exactly one done and no suggestions event without a marker', () => {
     const parser = new AnswerParser();
     assert.deepEqual(parser.push('*Answer:* Hi'), [{ type: 'text', text: 'Hi' }]);
