@@ -368,19 +368,13 @@ export async function* streamAnswer(
   const query = { type_qa: body.type_qa, is_get_suggest_question };
   const response = await transport.send({ method: 'POST', path: STREAM_PATH, query, json: body }, signal);
   const chunks = readBody(response, signal);
-  let done = false;
   // Event streams come only from services that always stream them (the widget does not ask for one), so their
   // reader is a chunk of its own, loaded when the first one arrives; a chunk that cannot load is a NetworkError.
-  const events = isEventStreamContentType(response.headers.get('content-type'))
+  // Both readers end with the answer parser's end(), so with exactly one done, and nothing after it.
+  yield* isEventStreamContentType(response.headers.get('content-type'))
     ? (await import('./on-demand/sse-answer.js').catch((error: unknown) => {
         void response.body?.cancel().catch(() => undefined);
         throw new NetworkError(error);
       })).sseAnswerEvents(response, chunks)
     : rawAnswerEvents(response, chunks);
-  for await (const event of events) {
-    if (done) continue;
-    done = event.type === 'done';
-    yield event;
-  }
-  if (!done) yield { type: 'done' };
 }

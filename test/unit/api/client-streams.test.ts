@@ -328,6 +328,17 @@ describe('createClient streamAnswer', () => {
     }
   });
 
+  it('ends with exactly one done whatever done messages an event stream sends', async () => {
+    const once = formatSseAnswer(['*Answer:* Hi']);
+    const withoutDone = 'data: "*Answer:* Hi"\n\n';
+    for (const sse of [once, withoutDone, once + once, `${once}data: " there"\n\nevent: done\ndata: \n\n`]) {
+      const { client } = clientWith(() => streamed([sse], 'text/event-stream'));
+      const events = await collect(client.streamAnswer({ bot_id: BOT_ID, message: 'Hi', chat_history: [] }));
+      assert.deepEqual(events.at(-1), { type: 'done' }, sse);
+      assert.equal(events.filter((event) => event.type === 'done').length, 1, sse);
+    }
+  });
+
   it('yields only done for an empty 200 body', async () => {
     const { client } = clientWith(() => new Response(null, { status: 200 }), () => text(''));
     assert.deepEqual(await collect(client.streamAnswer({ bot_id: BOT_ID, message: 'Hi', chat_history: [] })), [{ type: 'done' }]);
