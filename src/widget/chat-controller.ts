@@ -32,7 +32,7 @@ import {
   type UnavailableReason,
   UNAVAILABLE_REASONS,
 } from './chat-state.js';
-import { saveConversation, storageFor, storedConversationText, type StorageKind } from './conversation-store.js';
+import { loadConversation, saveConversation, storageFor, type StorageKind } from './conversation-store.js';
 import {
   ChatbotAnswerCompleteEvent,
   ChatbotErrorEvent,
@@ -139,8 +139,6 @@ export class ChatController implements ReactiveController {
   #answerAbort: AbortController | undefined;
   #activeAnswerId: string | undefined;
   #queue: string[] = [];
-  /** A stored conversation is being read back: nothing is saved over it until it is in. */
-  #restoring = false;
   #pendingText = '';
   #frame = 0;
   #persistOnLeave = () => this.#persist();
@@ -212,23 +210,14 @@ export class ChatController implements ReactiveController {
     }
     // A blank token or API key counts as none in the transport, as an absent one does.
     this.#client = widgetClientOver(createFixedCredentialTransport(config));
-    const stored = storedConversationText(storageFor(config.storage), config.botId);
-    this.conversation = emptyConversation();
-    // Until the stored conversation is read back, the empty one stands in without being saved over it.
-    this.#restoring = !!stored;
+    this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
     this.status = 'loading';
     this.host.requestUpdate();
     const abort = new AbortController();
     this.#loadAbort = abort;
-    Promise.all([
-      this.#client.getBotInformation(config.botId, { signal: abort.signal }),
-      // Only a visitor coming back to a conversation needs its reader: a chunk of its own, loaded when one is stored.
-      stored && import('./on-demand/stored-conversation.js').then((module) => module.parseStoredConversation(stored)),
-    ]).then(
-      ([bot, restored]) => {
+    this.#client.getBotInformation(config.botId, { signal: abort.signal }).then(
+      (bot) => {
         if (this.#loadAbort !== abort) return;
-        if (this.#restoring && restored) this.conversation = restored;
-        this.#restoring = false;
         this.bot = bot;
         const reason: UnavailableReason | undefined = !bot.is_activate
           ? 'deactivated'
@@ -438,8 +427,6 @@ export class ChatController implements ReactiveController {
 
   /** Starts a new conversation (new session id); the answer being streamed is stopped, the queue emptied. */
   reset(): void {
-    // A conversation still being read back is not restored over the new one.
-    this.#restoring = false;
     this.#queue = [];
     if (this.#activeAnswerId) {
       this.#answerAbort?.abort();
@@ -495,6 +482,6 @@ export class ChatController implements ReactiveController {
 
   #persist(): void {
     const config = this.#config;
-    if (config && !this.#restoring) saveConversation(storageFor(config.storage), config.botId, this.conversation);
+    if (config) saveConversation(storageFor(config.storage), config.botId, this.conversation);
   }
 }

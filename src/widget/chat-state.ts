@@ -193,6 +193,12 @@ export function setFeedback(conversation: Conversation, answerId: string, feedba
   return mapAnswer(conversation, answerId, (answer) => (answer.feedback === feedback ? answer : { ...answer, feedback }));
 }
 
+/** The answer being written, if any. */
+export function streamingAnswer(conversation: Conversation): AnswerMessage | undefined {
+  const last = conversation.messages.at(-1);
+  return last?.role === 'assistant' && last.status === 'streaming' ? last : undefined;
+}
+
 /** Finds a message by id. */
 export function findMessage(conversation: Conversation, id: string): Message | undefined {
   return conversation.messages.find((message) => message.id === id);
@@ -253,6 +259,15 @@ export function setLeadValues(conversation: Conversation, values: Record<string,
 /** Marks the lead form sent. */
 export function submitLead(conversation: Conversation): Conversation {
   return { ...conversation, lead: { ...conversation.lead, status: 'submitted' } };
+}
+
+/**
+ * A conversation restored from storage: an answer that was still streaming when the page went away is
+ * marked interrupted (it can be retried).
+ */
+export function recoverConversation(conversation: Conversation): Conversation {
+  const streaming = streamingAnswer(conversation);
+  return streaming ? failAnswer(conversation, streaming.id, 'interrupted') : conversation;
 }
 
 /** A new, empty conversation with a new session id; a lead form already sent stays sent. */

@@ -1,7 +1,17 @@
-// Persistence of conversations, one per bot id, in sessionStorage (default), localStorage, or nowhere. Writing
-// never throws (a full or blocked storage just means nothing is kept); reading a stored conversation back is
-// on-demand/stored-conversation.ts, loaded only when there is one.
-import type { Conversation } from './chat-state.js';
+// Persistence of conversations, one per bot id, in sessionStorage (default), localStorage, or nowhere.
+// Reading is defensive: a corrupt, foreign or outdated entry is ignored (and replaced on the next save),
+// never thrown; writing never throws either (a full or blocked storage just means nothing is kept).
+import { isRecord } from '../api/errors.js';
+import {
+  ANSWER_STATUSES,
+  FAILURE_KINDS,
+  FEEDBACK_VALUES,
+  LEAD_STATUSES,
+  recoverConversation,
+  type AnswerMessage,
+  type Conversation,
+  type Message,
+} from './chat-state.js';
 
 /** Where conversations are kept. */
 export const STORAGE_KINDS = ['session', 'local', 'none'] as const;
@@ -11,8 +21,7 @@ export type StorageKind = (typeof STORAGE_KINDS)[number];
 /** The part of the Web Storage interface the store uses. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The version of the stored format: an entry of another version is not read. */
-export const STORED_VERSION = 1;
+const VERSION = 1;
 
 /** The storage of a kind, or null for `none` or when the browser refuses it (private modes, sandboxes). */
 export function storageFor(kind: StorageKind): KeyValueStorage | null {
@@ -28,22 +37,66 @@ export function conversationKey(botId: string): string {
   return `chatbot-widget:conversation:${botId}`;
 }
 
-/** The JSON text a conversation is stored as. */
-export function serializeConversation(conversation: Conversation): string {
-  return JSON.stringify({ version: STORED_VERSION, ...conversation });
+const isString = (value: unknown): value is string => typeof value === 'string';
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  (values as readonly unknown[]).includes(value);
+
+function readMessage(value: unknown): Message | undefined {
+  if (!isRecord(value) || !isString(value['id']) || !isString(value['text'])) return undefined;
+  const at = Number.isFinite(value['at']) ? (value['at'] as number) : Date.now();
+  if (value['role'] === 'user') return { id: value['id'], role: 'user', text: value['text'], at };
+  if (value['role'] !== 'assistant' || !isString(value['replyTo']) || !oneOf(ANSWER_STATUSES, value['status'])) {
+    return undefined;
+  }
+  const answer: AnswerMessage = {
+    id: value['id'],
+    role: 'assistant',
+    text: value['text'],
+    suggestions: Array.isArray(value['suggestions']) ? value['suggestions'].filter(isString) : [],
+    status: value['status'],
+    feedback: oneOf(FEEDBACK_VALUES, value['feedback']) ? value['feedback'] : null,
+    replyTo: value['replyTo'],
+    at,
+  };
+  if (answer.status === 'failed') answer.failure = oneOf(FAILURE_KINDS, value['failure']) ? value['failure'] : 'service';
+  return answer;
 }
 
-/**
- * The stored text of a bot's conversation; null when there is none or the storage refuses to be read. Reading
- * it is `parseStoredConversation`'s work (src/widget/on-demand/stored-conversation.ts), which only a visitor
- * coming back to a conversation needs.
- */
-export function storedConversationText(storage: KeyValueStorage | null, botId: string): string | null {
-  if (!storage || !botId) return null;
+/** Reads a stored conversation from its JSON text; undefined when it is not a valid one. */
+export function parseStoredConversation(json: string | null): Conversation | undefined {
+  if (!json) return undefined;
+  let value: unknown;
   try {
-    return storage.getItem(conversationKey(botId));
+    value = JSON.parse(json);
   } catch {
-    return null;
+    return undefined;
+  }
+  if (!isRecord(value) || value['version'] !== VERSION || !isString(value['sessionId']) || !value['sessionId']) return undefined;
+  const messages = Array.isArray(value['messages']) ? value['messages'].map(readMessage) : [];
+  if (messages.some((message) => message === undefined)) return undefined;
+  const lead = isRecord(value['lead']) ? value['lead'] : {};
+  const values = isRecord(lead['values'])
+    ? Object.fromEntries(Object.entries(lead['values']).filter((entry): entry is [string, string] => isString(entry[1])))
+    : {};
+  return recoverConversation({
+    sessionId: value['sessionId'],
+    messages: messages as Message[],
+    lead: { status: oneOf(LEAD_STATUSES, lead['status']) ? lead['status'] : 'open', values },
+  });
+}
+
+/** The JSON text a conversation is stored as. */
+export function serializeConversation(conversation: Conversation): string {
+  return JSON.stringify({ version: VERSION, ...conversation });
+}
+
+/** Loads a bot's conversation; undefined when there is none or it cannot be read. */
+export function loadConversation(storage: KeyValueStorage | null, botId: string): Conversation | undefined {
+  if (!storage || !botId) return undefined;
+  try {
+    return parseStoredConversation(storage.getItem(conversationKey(botId)));
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,8 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { emptyConversation } from '../../../src/widget/chat-state.js';
-import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
-import { parseStoredConversation } from '../../../src/widget/on-demand/stored-conversation.js';
+import { conversationKey, parseStoredConversation, serializeConversation } from '../../../src/widget/conversation-store.js';
 import { createFakeService } from './fake-service.js';
 import {
   answers,

@@ -1,8 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AnswerMessage } from '../../../src/widget/chat-state.js';
-import { serializeConversation, storageFor, type KeyValueStorage, type StorageKind } from '../../../src/widget/conversation-store.js';
-import { parseStoredConversation } from '../../../src/widget/on-demand/stored-conversation.js';
+import {
+  parseStoredConversation,
+  serializeConversation,
+  storageFor,
+  type KeyValueStorage,
+  type StorageKind,
+} from '../../../src/widget/conversation-store.js';
 
 const question = { id: 'q1', role: 'user', text: 'Hi', at: 1_700_000_000_000 };
 const answer = {
