@@ -65,6 +65,10 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   const target = data['target'] ? doc.querySelector(data['target']) : null;
   if (target && !element.hasAttribute('mode')) element.setAttribute('mode', 'inline');
   const inline = element.getAttribute('mode') === 'inline';
+  const host = element as unknown as Record<string, unknown>;
+  // The widget keeps a label the page chose for its launcher, as if the page had set `strings.openChat`.
+  const customLabel = data['openChatLabel'];
+  if (customLabel) host['strings'] = { openChat: customLabel };
 
   let loading: Promise<void> | undefined;
   let button: HTMLButtonElement | undefined;
@@ -86,7 +90,6 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   }
 
   const queue: Queue = [];
-  const host = element as unknown as Record<string, unknown>;
   host['__chatbotQueue'] = queue;
   const loadQuietly = () => void load().catch((error: unknown) => console.error('chatbot-widget: could not load', error));
   for (const method of QUEUED_METHODS) {
@@ -102,7 +105,18 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
     sheet.replaceSync(`${tokenCss(LAUNCHER_TOKENS)}:host{all:initial;display:block}${LAUNCHER_CSS}`);
     root.adoptedStyleSheets = [sheet];
     const language = matchLanguageTag(data['lang']) ?? matchLanguageTag(navigator.language) ?? 'en';
-    button = launcherButton(doc, OPEN_CHAT_LABELS[language], language === 'ar');
+    let label = OPEN_CHAT_LABELS[language];
+    let rtl = language === 'ar';
+    // A language pack the page supplies gives the launcher its label and direction before the widget reads
+    // the pack; without one (or with one that is not JSON) this throws and the language's own are kept.
+    try {
+      const pack = JSON.parse(doc.getElementById(data['languagePack']!)!.textContent!) as { openChat?: string; dir?: string };
+      label = pack.openChat || label;
+      rtl = pack.dir === 'rtl';
+    } catch {
+      // No pack, or none the widget could read either.
+    }
+    button = launcherButton(doc, customLabel || label, rtl);
     button.addEventListener('click', () => {
       if (!queue.some(([method]) => method === 'open')) queue.push(['open', []]);
       button!.setAttribute('aria-busy', 'true');
