@@ -1,10 +1,8 @@
 // The languages the widget speaks and how a language tag or name is matched to one of them. Kept free of
 // the packs themselves so the script-tag loader can label its launcher without loading them.
+import { matchLanguageTag, type Language } from './language-tags.js';
 
-/** Languages with a translation pack. */
-export const LANGUAGES = ['en', 'vi', 'ja', 'fr', 'es', 'de', 'ar'] as const;
-/** A language with a translation pack. */
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, matchLanguageTag, type Language } from './language-tags.js';
 
 /**
  * The launcher's label per language, shown by the script-tag loader before the rest of the widget (and
@@ -39,12 +37,6 @@ const LANGUAGE_NAMES: Record<string, Language> = {
   arabic: 'ar',
   'العربية': 'ar',
 };
-
-/** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) to a supported language. */
-export function matchLanguageTag(value: string | null | undefined): Language | undefined {
-  const primary = value?.trim().toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(primary!) ? (primary as Language) : undefined;
-}
 
 /** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) or a language name (`Vietnamese`) to a supported language. */
 export function matchLanguage(value: string | null | undefined): Language | undefined {
