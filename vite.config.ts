@@ -24,7 +24,7 @@ const checks = { bundlerTimings: false };
 
 /** Modules the script-tag loader carries and hands to the app, which then does not bundle them again. */
 const sharedWithLoaderOptions = {
-  modules: ['src/themes/launcher.ts', 'src/i18n/language-tags.ts'],
+  modules: ['src/themes/launcher.ts', 'src/i18n/language-tags.ts', 'src/widget/host-methods.ts'],
   version: (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version,
 };
 

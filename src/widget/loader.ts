@@ -6,12 +6,13 @@
 // (see the constructor and createRenderRoot of ChatbotWidget).
 import { OPEN_CHAT_LABELS, matchLanguageTag } from '../i18n/languages.js';
 import { CHAT_ICON_PATH, LAUNCHER_CSS, LAUNCHER_TOKENS, tokenCss } from '../themes/launcher.js';
+import { HOST_METHODS } from './host-methods.js';
 
 /** Attributes copied from the script's `data-*` attributes (`data-bot-id` becomes `bot-id`) to the element. */
 export const LOADER_ATTRIBUTES = ['bot-id', 'base-url', 'mode', 'theme', 'lang', 'token', 'api-key', 'api-key-header', 'type-qa', 'storage', 'language-pack'] as const;
 
 /** Methods the loader stubs (and queues) until the widget has loaded. */
-export const QUEUED_METHODS = ['open', 'close', 'toggle', 'send', 'reset'] as const;
+export { HOST_METHODS as QUEUED_METHODS } from './host-methods.js';
 
 /** Idle time after which the widget loads without any intent (ms). */
 export const IDLE_LOAD_DELAY = 3000;
@@ -92,7 +93,7 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   const queue: Queue = [];
   host['__chatbotQueue'] = queue;
   const loadQuietly = () => void load().catch((error: unknown) => console.error('chatbot-widget: could not load', error));
-  for (const method of QUEUED_METHODS) {
+  for (const method of HOST_METHODS) {
     host[method] = (...args: unknown[]) => {
       queue.push([method, args]);
       loadQuietly();
