@@ -34,8 +34,8 @@ declare global {
 
 type Queue = [method: string, args: unknown[]][];
 
-function launcherButton(doc: Document, label: string, rtl: boolean): HTMLButtonElement {
-  const button = doc.createElement('button');
+function launcherButton(label: string, rtl: boolean): HTMLButtonElement {
+  const button = document.createElement('button');
   button.type = 'button';
   button.className = 'launcher';
   button.setAttribute('part', 'launcher');
@@ -43,27 +43,26 @@ function launcherButton(doc: Document, label: string, rtl: boolean): HTMLButtonE
   button.setAttribute('aria-expanded', 'false');
   if (rtl) button.dir = 'rtl';
   const ns = 'http://www.w3.org/2000/svg';
-  const icon = doc.createElementNS(ns, 'svg');
+  const icon = document.createElementNS(ns, 'svg');
   icon.setAttribute('viewBox', '0 0 24 24');
   icon.setAttribute('aria-hidden', 'true');
-  const path = doc.createElementNS(ns, 'path');
+  const path = document.createElementNS(ns, 'path');
   path.setAttribute('d', CHAT_ICON_PATH);
   icon.append(path);
   button.append(icon);
   return button;
 }
 
-/** Mounts the widget described by a script element's data-* attributes; returns the element and its loader. */
+/** Mounts the widget described by a script element's data-* attributes in this document; returns the element and its loader. */
 export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
-  const doc = script.ownerDocument;
   const data = script.dataset;
-  const appUrl = new URL(data['appSrc'] || 'chatbot-widget-app.js', script.src || doc.baseURI).href;
-  const element: HTMLElement = doc.createElement('chatbot-widget');
+  const appUrl = new URL(data['appSrc'] || 'chatbot-widget-app.js', script.src || document.baseURI).href;
+  const element: HTMLElement = document.createElement('chatbot-widget');
   for (const attribute of LOADER_ATTRIBUTES) {
     const value = script.getAttribute(`data-${attribute}`);
     if (value !== null) element.setAttribute(attribute, value);
   }
-  const target = data['target'] ? doc.querySelector(data['target']) : null;
+  const target = data['target'] && document.querySelector(data['target']);
   if (target && !element.hasAttribute('mode')) element.setAttribute('mode', 'inline');
   const inline = element.getAttribute('mode') === 'inline';
   const host = element as unknown as Record<string, unknown>;
@@ -86,7 +85,7 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   };
   const handle: ChatbotWidgetGlobal = { element, load };
   if (customElements.get('chatbot-widget')) {
-    (target ?? doc.body).append(element);
+    (target || document.body).append(element);
     return handle;
   }
 
@@ -111,13 +110,13 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
     // A language pack the page supplies gives the launcher its label and direction before the widget reads
     // the pack; without one (or with one that is not JSON) this throws and the language's own are kept.
     try {
-      const pack = JSON.parse(doc.getElementById(data['languagePack']!)!.textContent!) as { openChat?: string; dir?: string };
+      const pack = JSON.parse(document.getElementById(data['languagePack']!)!.textContent!) as { openChat?: string; dir?: string };
       label = pack.openChat || label;
       rtl = pack.dir === 'rtl';
     } catch {
       // No pack, or none the widget could read either.
     }
-    button = launcherButton(doc, customLabel || label, rtl);
+    button = launcherButton(customLabel || label, rtl);
     button.addEventListener('click', () => {
       if (!queue.some(([method]) => method === 'open')) queue.push(['open', []]);
       button!.setAttribute('aria-busy', 'true');
@@ -127,14 +126,12 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
     for (const type of ['pointerenter', 'focusin', 'touchstart']) element.addEventListener(type, loadQuietly, { once: true, passive: true });
   }
 
-  (target ?? doc.body).append(element);
+  (target || document.body).append(element);
   if (inline) {
     loadQuietly();
   } else {
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(loadQuietly, { timeout: IDLE_LOAD_DELAY });
-      else loadQuietly();
-    }, IDLE_LOAD_DELAY);
+    // Where there is no requestIdleCallback, loadQuietly ignores the arguments meant for it and loads at once.
+    setTimeout(() => (window.requestIdleCallback || loadQuietly)(loadQuietly, { timeout: IDLE_LOAD_DELAY }), IDLE_LOAD_DELAY);
   }
   return handle;
 }
