@@ -57,7 +57,8 @@ function launcherButton(label: string, rtl: boolean): HTMLButtonElement {
 export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   const data = script.dataset;
   const appUrl = new URL(data['appSrc'] || 'chatbot-widget-app.js', script.src || document.baseURI).href;
-  const element: HTMLElement = document.createElement('chatbot-widget');
+  // Until the widget has loaded, the element is a plain HTMLElement that carries the loader's properties.
+  const element = document.createElement('chatbot-widget') as unknown as HTMLElement & Record<string, unknown>;
   for (const attribute of LOADER_ATTRIBUTES) {
     const value = script.getAttribute(`data-${attribute}`);
     if (value !== null) element.setAttribute(attribute, value);
@@ -65,10 +66,9 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   const target = data['target'] && document.querySelector(data['target']);
   if (target && !element.hasAttribute('mode')) element.setAttribute('mode', 'inline');
   const inline = element.getAttribute('mode') === 'inline';
-  const host = element as unknown as Record<string, unknown>;
   // The widget keeps a label the page chose for its launcher, as if the page had set `strings.openChat`.
   const customLabel = data['openChatLabel'];
-  if (customLabel) host['strings'] = { openChat: customLabel };
+  if (customLabel) element['strings'] = { openChat: customLabel };
 
   let loading: Promise<void> | undefined;
   let button: HTMLButtonElement | undefined;
@@ -90,10 +90,10 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
   }
 
   const queue: Queue = [];
-  host['__chatbotQueue'] = queue;
+  element['__chatbotQueue'] = queue;
   const loadQuietly = () => void load().catch((error: unknown) => console.error('chatbot-widget: could not load', error));
   for (const method of HOST_METHODS) {
-    host[method] = (...args: unknown[]) => {
+    element[method] = (...args: unknown[]) => {
       queue.push([method, args]);
       loadQuietly();
     };
