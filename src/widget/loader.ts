@@ -4,7 +4,7 @@
 // or a few seconds of idle time. It carries no Lit; the launcher is styled with a constructed stylesheet,
 // so it runs under a strict Content-Security-Policy. The element takes over when its class is defined
 // (see the constructor and createRenderRoot of ChatbotWidget).
-import { OPEN_CHAT_LABELS, matchLanguageTag } from '../i18n/languages.js';
+import { LANGUAGES, OPEN_CHAT_LABELS, matchLanguageTag } from '../i18n/languages.js';
 import { CHAT_ICON_PATH, LAUNCHER_CSS, LAUNCHER_TOKENS, tokenCss } from '../themes/launcher.js';
 import { HOST_METHODS } from './host-methods.js';
 
@@ -105,7 +105,7 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
     sheet.replaceSync(`${tokenCss(LAUNCHER_TOKENS)}:host{all:initial;display:block}${LAUNCHER_CSS}`);
     root.adoptedStyleSheets = [sheet];
     const language = matchLanguageTag(data['lang']) ?? matchLanguageTag(navigator.language) ?? 'en';
-    let label = OPEN_CHAT_LABELS[language];
+    let label: string = OPEN_CHAT_LABELS[LANGUAGES.indexOf(language)]!;
     let rtl = language === 'ar';
     // A language pack the page supplies gives the launcher its label and direction before the widget reads
     // the pack; without one (or with one that is not JSON) this throws and the language's own are kept.
