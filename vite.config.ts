@@ -100,7 +100,12 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'loader') {
     return {
       ...common,
-      plugins: [sharedWithLoader({ side: 'loader', ...sharedWithLoaderOptions }), terserPass({ module: false })],
+      plugins: [
+        sharedWithLoader({ side: 'loader', ...sharedWithLoaderOptions }),
+        // Safe for the loader's code: none of its functions uses this, arguments or a prototype (so each may be
+        // an arrow), and its booleans only go where any truthy value does (event listener options, conditions).
+        terserPass({ module: false, compress: { unsafe_arrows: true, booleans_as_integers: true } }),
+      ],
       build: {
         ...common.build,
         emptyOutDir: false,
