@@ -6,7 +6,9 @@
 /** The chat bubble icon with three dots cut out (24×24 view box, even-odd fill). */
 export const CHAT_ICON_PATH =
   'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z' +
-  'M6.75 11a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0zM10.75 11a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0zM14.75 11a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z';
+  // The three dots, centred at (8, 11), (12, 11) and (16, 11): each move is relative to where the last
+  // subpath began, so the three repeat one another (and compress to almost one).
+  'm2.75 7a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0zm4 0a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0zm4 0a1.25 1.25 0 1 0 2.5 0a1.25 1.25 0 1 0-2.5 0z';
 
 /** Styles of the launcher button (class `launcher`) and its icon; the host rules come from tokenCss(). */
 export const LAUNCHER_CSS =
