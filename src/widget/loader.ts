@@ -36,8 +36,8 @@ type Queue = [method: string, args: unknown[]][];
 
 function launcherButton(label: string, rtl: boolean): HTMLButtonElement {
   const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'launcher';
+  button.setAttribute('type', 'button');
+  button.setAttribute('class', 'launcher');
   button.setAttribute('part', 'launcher');
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-expanded', 'false');
