@@ -24,7 +24,7 @@ const checks = { bundlerTimings: false };
 
 /** Modules the script-tag loader carries and hands to the app, which then does not bundle them again. */
 const sharedWithLoaderOptions = {
-  modules: ['src/themes/launcher.ts'],
+  modules: ['src/themes/launcher.ts', 'src/i18n/language-tags.ts', 'src/widget/host-methods.ts'],
   version: (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version,
 };
 
@@ -100,7 +100,12 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'loader') {
     return {
       ...common,
-      plugins: [sharedWithLoader({ side: 'loader', ...sharedWithLoaderOptions }), terserPass({ module: false })],
+      plugins: [
+        sharedWithLoader({ side: 'loader', ...sharedWithLoaderOptions }),
+        // Safe for the loader's code: none of its functions uses this, arguments or a prototype (so each may be
+        // an arrow), and its booleans only go where any truthy value does (event listener options, conditions).
+        terserPass({ module: false, compress: { unsafe_arrows: true, booleans_as_integers: true } }),
+      ],
       build: {
         ...common.build,
         emptyOutDir: false,

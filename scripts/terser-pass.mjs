@@ -6,8 +6,11 @@
 import { basename } from 'node:path';
 import { minify } from 'terser';
 
-/** @param {{ module: boolean }} options whether the chunks are ES modules (the app) or a classic script (the loader) */
-export function terserPass({ module }) {
+/**
+ * @param {{ module: boolean, compress?: import('terser').CompressOptions }} options whether the chunks are ES
+ *   modules (the app) or a classic script (the loader), and compress options added for this build only
+ */
+export function terserPass({ module, compress = {} }) {
   return {
     name: 'terser-pass',
     async generateBundle(_options, bundle) {
@@ -16,7 +19,7 @@ export function terserPass({ module }) {
         const result = await minify(chunk.code, {
           module,
           ecma: 2022,
-          compress: { passes: 2, pure_getters: true },
+          compress: { passes: 2, pure_getters: true, ...compress },
           sourceMap: chunk.map ? { content: JSON.stringify(chunk.map), asObject: true } : false,
         });
         if (result.code === undefined) throw new Error(`terser produced no code for ${chunk.fileName}`);

@@ -1,24 +1,23 @@
 // The languages the widget speaks and how a language tag or name is matched to one of them. Kept free of
 // the packs themselves so the script-tag loader can label its launcher without loading them.
+import { LANGUAGES, matchLanguageTag, type Language } from './language-tags.js';
 
-/** Languages with a translation pack. */
-export const LANGUAGES = ['en', 'vi', 'ja', 'fr', 'es', 'de', 'ar'] as const;
-/** A language with a translation pack. */
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, matchLanguageTag, type Language } from './language-tags.js';
 
 /**
- * The launcher's label per language, shown by the script-tag loader before the rest of the widget (and
- * any pack) has loaded; the same text as each pack's `openChat` (a test keeps them equal).
+ * The launcher's label per language, in the order of LANGUAGES, shown by the script-tag loader before the rest
+ * of the widget (and any pack) has loaded; the same text as each pack's `openChat` (a test keeps them equal).
+ * A list rather than a record keyed by language: the loader carries it, and the keys would cost bytes.
  */
-export const OPEN_CHAT_LABELS: Record<Language, string> = {
-  en: 'Open chat',
-  vi: 'Mở trò chuyện',
-  ja: 'チャットを開く',
-  fr: 'Ouvrir la discussion',
-  es: 'Abrir el chat',
-  de: 'Chat öffnen',
-  ar: 'افتح المحادثة',
-};
+export const OPEN_CHAT_LABELS = [
+  'Open chat',
+  'Mở trò chuyện',
+  'チャットを開く',
+  'Ouvrir la discussion',
+  'Abrir el chat',
+  'Chat öffnen',
+  'افتح المحادثة',
+] as const satisfies { length: (typeof LANGUAGES)['length'] };
 
 // Names a bot's language may be stored under (the field is free text), in English and in the language itself.
 const LANGUAGE_NAMES: Record<string, Language> = {
@@ -39,12 +38,6 @@ const LANGUAGE_NAMES: Record<string, Language> = {
   arabic: 'ar',
   'العربية': 'ar',
 };
-
-/** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) to a supported language. */
-export function matchLanguageTag(value: string | null | undefined): Language | undefined {
-  const primary = value?.trim().toLowerCase().split(/[-_]/)[0];
-  return (LANGUAGES as readonly string[]).includes(primary!) ? (primary as Language) : undefined;
-}
 
 /** Matches a BCP 47 tag (`vi-VN`, `pt_BR`) or a language name (`Vietnamese`) to a supported language. */
 export function matchLanguage(value: string | null | undefined): Language | undefined {

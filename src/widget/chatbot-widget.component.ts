@@ -35,6 +35,7 @@ import type { LanguagePackDefinition } from './on-demand/language-pack.js';
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
 import type { StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
+import { HOST_METHODS, type HostMethod } from './host-methods.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
 
@@ -43,10 +44,7 @@ export const WIDGET_MODES = ['launcher', 'inline'] as const;
 /** `launcher`: a floating bubble that opens a panel; `inline`: the chat fills its container. */
 export type WidgetMode = (typeof WIDGET_MODES)[number];
 
-/** Methods of the host-page API (the script-tag loader queues calls to them until the widget has loaded). */
-export const HOST_METHODS = ['open', 'close', 'toggle', 'send', 'reset'] as const;
-/** A method of the host-page API. */
-export type HostMethod = (typeof HOST_METHODS)[number];
+export { HOST_METHODS, type HostMethod } from './host-methods.js';
 
 /** A call made before the widget loaded: method name and arguments (see src/widget/loader.ts). */
 export type QueuedCall = [method: string, args: unknown[]];

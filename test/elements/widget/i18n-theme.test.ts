@@ -24,7 +24,7 @@ describe('<chatbot-widget> languages', () => {
       }
       for (const count of [1, 2, 3, 11, 100]) expect(lead.leadMissing(count)).to.be.a('string').and.not.equal('');
       expect(pack.greeting('Ada')).to.contain('Ada');
-      expect(pack.openChat, `${language}: the loader's launcher label`).to.equal(OPEN_CHAT_LABELS[language]);
+      expect(pack.openChat, `${language}: the loader's launcher label`).to.equal(OPEN_CHAT_LABELS[LANGUAGES.indexOf(language)]);
     }
     expect(new Set([1, 2, 3, 11, 100].map((count) => LEAD_STRINGS.ar.leadMissing(count))).size).to.equal(5);
   });

@@ -14,7 +14,7 @@ interface Hooks {
 }
 const plugin = (side: 'loader' | 'app', modules = ['src/themes/launcher.ts'], version = '9.9.9-test'): Hooks =>
   sharedWithLoader({ side, modules, version }) as Hooks;
-const KEY = Symbol.for('chatbot-widget@9.9.9-test/shared-with-loader');
+const KEY = Symbol.for('chatbot-widget@9.9.9-test');
 const LAUNCHER = resolve('src/themes/launcher.ts');
 const RECEIVED = '\0shared-with-loader:received';
 
@@ -38,13 +38,37 @@ describe('sharedWithLoader', () => {
     assert.match(publish, /^import \{ CHAT_ICON_PATH, LAUNCHER_CSS, LAUNCHER_TOKENS, tokenCss \} from /);
     delete (globalThis as Record<symbol, unknown>)[KEY];
     await evaluate({ publish }, 'publish');
-    assert.deepStrictEqual((globalThis as Record<symbol, unknown>)[KEY], { ...launcher });
+    // In the order of the module's exports, without their names.
+    assert.deepStrictEqual((globalThis as Record<symbol, unknown>)[KEY], [launcher.CHAT_ICON_PATH, launcher.LAUNCHER_CSS, launcher.LAUNCHER_TOKENS, launcher.tokenCss]);
 
     const app = plugin('app');
     assert.equal(app.resolveId(RECEIVED), RECEIVED);
     const received = await evaluate({ replaced: app.load(LAUNCHER)!, [RECEIVED]: app.load(RECEIVED)! }, 'replaced');
     assert.deepStrictEqual({ ...received }, { ...launcher });
     delete (globalThis as Record<symbol, unknown>)[KEY];
+  });
+
+  it('hands each of several shared modules its own exports from the one published array', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shared-with-loader-'));
+    const first = join(dir, 'first.mjs');
+    const second = join(dir, 'second.mjs');
+    writeFileSync(first, 'export const one = 1;\nexport function two() {\n  return 2;\n}\n');
+    writeFileSync(second, 'export const three = 3;\n');
+    const modules = [first, second];
+    const loader = plugin('loader', modules);
+    delete (globalThis as Record<symbol, unknown>)[KEY];
+    try {
+      await evaluate({ publish: loader.load(loader.resolveId('virtual:shared-with-loader')!)! }, 'publish');
+      const app = plugin('app', modules);
+      const receive = app.load(RECEIVED)!;
+      const fromSecond = await evaluate({ replaced: app.load(second)!, [RECEIVED]: receive }, 'replaced');
+      assert.deepStrictEqual({ ...fromSecond }, { three: 3 });
+      const fromFirst = await evaluate({ replaced: app.load(first)!, [RECEIVED]: receive }, 'replaced');
+      assert.equal(fromFirst['one'], 1);
+      assert.equal((fromFirst['two'] as () => number)(), 2);
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[KEY];
+    }
   });
 
   it('makes the app fail at once, saying why, without the loader of its version', async () => {
