@@ -294,16 +294,14 @@ export class ChatbotWidget extends LitElement {
 
   /** Opens the panel (launcher mode) and puts the focus in the message field; inline, it only focuses the field. */
   open(): void {
+    this.#focusAfterUpdate = 'composer';
     if (this.mode !== 'launcher' || this.opened) {
-      this.#focusAfterUpdate = 'composer';
       this.requestUpdate();
       return;
     }
     this.opened = true;
     this.unread = false;
-    this.#focusAfterUpdate = 'composer';
-    const opened = new ChatbotOpenEvent();
-    this.dispatchEvent(opened);
+    this.dispatchEvent(new ChatbotOpenEvent());
   }
 
   /** Closes the panel (launcher mode); focus inside the panel returns to the launcher. */
@@ -312,8 +310,7 @@ export class ChatbotWidget extends LitElement {
     const focusInside = this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.#launcher;
     this.opened = false;
     if (focusInside) this.#focusAfterUpdate = 'launcher';
-    const closed = new ChatbotCloseEvent();
-    this.dispatchEvent(closed);
+    this.dispatchEvent(new ChatbotCloseEvent());
   }
 
   /** Opens the panel when closed, closes it when open. */
