@@ -1,6 +1,8 @@
 // <chatbot-widget>: renders what the chat controller holds. No side effects on import; src/chatbot-widget.ts
 // registers the tag.
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+// The imports' order is the order of the modules in the script-tag app, and gzip finds more to share in this one
+// (the widget-greeting request first, Lit last: 74 B less than with Lit first); keep it, or measure another.
+import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
 import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import {
@@ -32,11 +34,11 @@ import {
 } from './chat-state.js';
 import { widgetStyles } from './chatbot-widget.styles.js';
 import type { LanguagePackDefinition } from './on-demand/language-pack.js';
-import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
 import type { StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 
 /** How the widget is shown. */
 export const WIDGET_MODES = ['launcher', 'inline'] as const;
