@@ -4,7 +4,8 @@
 // were a third of a pack's gzip bytes; a visitor downloads one pack, so that third is saved on every page.
 // The sources stay ordinary typed objects; the npm build leaves them alone. A pack chunk ships without a source
 // map either: it is data (strings and two one-line functions) with nothing to debug, and the map's comment
-// alone was a tenth of its gzip bytes.
+// alone was a tenth of its gzip bytes. Its array is exported as it is (`export default[…]`) rather than through
+// the variable the bundler names for it.
 import { parseAst } from 'vite';
 
 function fail(id, message) {
@@ -44,6 +45,23 @@ export function compactPackModule(code, id) {
   return code.slice(0, object.start) + array + code.slice(object.end);
 }
 
+/**
+ * A pack chunk as the bundler writes it (`var e=[…];export{e as default};`) with its array as the default export
+ * itself and without the source map comment (the chunk ships without a map). A chunk of any other shape is left
+ * as it is.
+ */
+export function exportArrayDirectly(code) {
+  const [declaration, exported, ...rest] = parseAst(code).body;
+  const declarator = declaration?.type === 'VariableDeclaration' && declaration.declarations.length === 1 ? declaration.declarations[0] : undefined;
+  const specifier = exported?.type === 'ExportNamedDeclaration' && !exported.source && exported.specifiers.length === 1 ? exported.specifiers[0] : undefined;
+  const exportsIt =
+    declarator?.id.type === 'Identifier' &&
+    specifier?.local.name === declarator.id.name &&
+    (specifier.exported.name ?? specifier.exported.value) === 'default';
+  if (rest.length > 0 || !exportsIt || declarator.init?.type !== 'ArrayExpression') return code;
+  return `export default${code.slice(declarator.init.start, declarator.init.end)};`;
+}
+
 /** @param {{ packs: RegExp }} options the module ids of the language packs */
 export function compactLanguagePacks({ packs }) {
   return {
@@ -57,6 +75,7 @@ export function compactLanguagePacks({ packs }) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId || !packs.test(chunk.facadeModuleId)) continue;
         chunk.map = null;
+        chunk.code = exportArrayDirectly(chunk.code);
         delete bundle[`${chunk.fileName}.map`];
       }
     },

@@ -19,8 +19,8 @@ const widget = css`
     display: none !important;
   }
   *,
-  *::before,
-  *::after {
+  ::before,
+  ::after {
     box-sizing: border-box;
   }
   button,
@@ -147,7 +147,7 @@ const widget = css`
     padding: 4px;
     border: 0;
     border-radius: 8px;
-    background: transparent;
+    background: none;
     color: var(--_text-muted);
   }
   .icon-button:hover {
@@ -260,9 +260,9 @@ const widget = css`
   }
   .text-button {
     padding: 4px 10px;
-    border: 1px solid currentColor;
+    border: 1px solid;
     border-radius: 999px;
-    background: transparent;
+    background: none;
     font-size: 0.95em;
   }
   .typing {
@@ -318,7 +318,7 @@ const widget = css`
   .markdown ol {
     padding-inline-start: 1.4em;
   }
-  .markdown li + li {
+  .markdown li+li {
     margin-block-start: 0.25em;
   }
   .markdown li > ul,
@@ -517,8 +517,8 @@ const widget = css`
   }
   @media (prefers-reduced-motion: reduce) {
     *,
-    *::before,
-    *::after {
+    ::before,
+    ::after {
       animation: none !important;
       transition: none !important;
     }

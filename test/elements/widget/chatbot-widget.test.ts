@@ -11,6 +11,7 @@ import {
   part,
   parts,
   settled,
+  shadow,
 } from './widget-helpers.js';
 
 describe('<chatbot-widget> basics', () => {
@@ -41,5 +42,20 @@ describe('<chatbot-widget> basics', () => {
     await waitUntil(() => parts(el, 'suggestion').length === 2);
     expect(parts(el, 'suggestion').map((chip) => chip.textContent)).to.deep.equal(['First?', 'Second?']);
     expect(service.streamBodies[0]).to.include({ bot_id: el.botId, message: 'Hi' });
+  });
+
+  it('draws every icon as an SVG path of its own size', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    service.queueAnswer('Hello', []);
+    await ask(el, 'Hi');
+    await settled(el);
+    const icons = [...shadow(el).querySelectorAll('svg')];
+    // Launcher, new conversation, close, copy, helpful, not helpful, send.
+    expect(icons).to.have.length(7);
+    for (const icon of icons) {
+      const path = icon.querySelector('path')!;
+      expect(path.namespaceURI).to.equal('http://www.w3.org/2000/svg');
+      expect(path.getBBox().width).to.be.above(10);
+    }
   });
 });

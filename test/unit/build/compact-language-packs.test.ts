@@ -8,9 +8,10 @@ import ts from 'typescript';
 import en, { type WidgetStrings } from '../../../src/i18n/en.js';
 import { createPackLoader, expandPack } from '../../../src/i18n/pack-loader.js';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
-import { compactPackModule } from '../../../scripts/compact-language-packs.mjs';
+import { compactPackModule, exportArrayDirectly } from '../../../scripts/compact-language-packs.mjs';
 
 const compact = compactPackModule as (code: string, id: string) => string;
+const exportDirectly = exportArrayDirectly as (code: string) => string;
 const dir = mkdtempSync(join(tmpdir(), 'compact-language-packs-'));
 let written = 0;
 
@@ -58,6 +59,32 @@ describe('compactLanguagePacks', () => {
     const values = await shipped('export default { b: "B", a: "A", c: (n: number) => `C${n}` };', 'x.ts');
     assert.deepEqual((values as unknown[]).slice(0, 2), ['A', 'B']);
     assert.equal((values as ((n: number) => string)[])[2]!(1), 'C1');
+  });
+});
+
+describe('exportArrayDirectly', () => {
+  it('exports a pack chunk\'s array itself, and the chunk still gives the same values', async () => {
+    const chunk = 'var e=[(e,t)=>`${e}: ${t}`,"Dismiss","en"];export{e as default};\n//# sourceMappingURL=chatbot-widget-en-x.js.map\n';
+    const direct = exportDirectly(chunk);
+    assert.equal(direct, 'export default[(e,t)=>`${e}: ${t}`,"Dismiss","en"];');
+    const file = join(dir, `chunk-${written++}.mjs`);
+    writeFileSync(file, direct);
+    const values = ((await import(pathToFileURL(file).href)) as { default: [(a: string, b: string) => string, string, string] }).default;
+    assert.equal(values[0]('Ada', 'yes'), 'Ada: yes');
+    assert.deepEqual(values.slice(1), ['Dismiss', 'en']);
+  });
+
+  it('leaves a chunk of any other shape as it is', () => {
+    for (const code of [
+      'var e=[1],t=[2];export{e as default};',
+      'var e=[1];export{e as default,e as other};',
+      'var e=[1];export{t as default};',
+      'var e={a:1};export{e as default};',
+      'var e=[1];console.log(e);export{e as default};',
+      'var e=[1];export{e as values};',
+    ]) {
+      assert.equal(exportDirectly(code), code);
+    }
   });
 });
 

@@ -1,0 +1,49 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
+import { squeezeLitTemplates } from '../../../scripts/minify-lit-templates.mjs';
+
+const squeeze = squeezeLitTemplates as (code: string) => string;
+
+describe('squeezeLitTemplates: html``', () => {
+  it('turns a white space run holding a line break into one space', () => {
+    assert.equal(squeeze('html`<p>\n    ${a}\n  </p>`'), 'html`<p> ${a} </p>`');
+  });
+
+  it('takes the quotes off static attribute values of letters, digits, "_" and "-"', () => {
+    assert.equal(
+      squeeze('html`<button type="button" class="icon-button" aria-hidden="true" @click=${f}>${x}</button>`'),
+      'html`<button type=button class=icon-button aria-hidden=true @click=${f}>${x}</button>`',
+    );
+  });
+
+  it('keeps the quotes a value needs: spaces, other characters, before "/>", next to a binding', () => {
+    for (const template of [
+      'html`<div class="message user" part="message user-message"></div>`',
+      'html`<svg viewBox="0 0 24 24"><path d="M7 7h10v10H7z" /></svg>`',
+      'html`<path fill="none"/>`',
+      'html`<a href="https://example.com/x">x</a>`',
+      'html`<p class="note ${kind}"></p>`',
+      'html`<p class="${kind}"></p>`',
+      'html`<p title="a ${b} c" part="x${y}"></p>`',
+    ]) {
+      assert.equal(squeeze(template), template);
+    }
+  });
+
+  it('squeezes templates nested in expressions, and leaves the code around them alone', () => {
+    assert.equal(
+      squeeze('const a = "x=\\"y\\" "; html`<ul role="list">${items.map((i) => html`<li class="item">${i}</li>`)}</ul>`'),
+      'const a = "x=\\"y\\" "; html`<ul role=list>${items.map((i) => html`<li class=item>${i}</li>`)}</ul>`',
+    );
+  });
+});
+
+describe('squeezeLitTemplates: css``', () => {
+  it('drops comments and the white space around punctuation, and shortens 0.5 to .5', () => {
+    assert.equal(
+      squeeze('css`\n  /* note */\n  .a > .b,\n  .c {\n    opacity: 0.5;\n    margin: 0 auto;\n  }\n`'),
+      'css` .a>.b,.c{opacity:.5;margin:0 auto}`',
+    );
+  });
+});
