@@ -107,63 +107,6 @@ export interface InlineOptions {
   open?: boolean;
 }
 
-/** A node in the doubly linked list of the text being read (`depth`: of its nesting, for the cap). */
-interface Cell {
-  value: Inline;
-  depth: number;
-  /** Position in the list (increasing from the start). */
-  order: number;
-  prev?: Cell;
-  next?: Cell;
-}
-
-/** A run of `*`, `_` or `~` that may open or close emphasis. */
-interface Delimiter {
-  cell: Cell;
-  char: string;
-  count: number;
-  length: number;
-  canOpen: boolean;
-  canClose: boolean;
-  prev?: Delimiter;
-  next?: Delimiter;
-}
-
-/** A `[` or `![` that may open a link or image. */
-interface Bracket {
-  cell: Cell;
-  image: boolean;
-  active: boolean;
-  /** The delimiter on top of the stack when the bracket was read. */
-  delimiters?: Delimiter;
-  prev?: Bracket;
-}
-
-/** The nodes from `first` to `last` (inclusive) as an array, adjacent text merged. */
-function collect(first: Cell | undefined, last: Cell | undefined): { nodes: Inline[]; depth: number } {
-  const nodes: Inline[] = [];
-  let text: string[] = [];
-  let depth = 0;
-  for (let cell = first; cell; cell = cell === last ? undefined : cell.next) {
-    if (typeof cell.value === 'string') text.push(cell.value);
-    else {
-      if (text.join('')) nodes.push(text.join(''));
-      text = [];
-      nodes.push(cell.value);
-    }
-    depth = Math.max(depth, cell.depth);
-  }
-  if (text.join('')) nodes.push(text.join(''));
-  return { nodes, depth };
-}
-
-/** The nodes with every link in them replaced by its text, so that no link is drawn inside another. */
-function unlink(nodes: readonly Inline[]): Inline[] {
-  return nodes.flatMap((node) =>
-    typeof node === 'string' || !('children' in node) ? [node] : node.type === 'link' ? unlink(node.children) : [{ ...node, children: unlink(node.children) }],
-  );
-}
-
 /** The visible text of inline nodes (for announcements, copying and image descriptions). */
 export function inlineText(nodes: readonly Inline[]): string {
   return nodes
@@ -176,113 +119,145 @@ export function inlineText(nodes: readonly Inline[]): string {
     .join('');
 }
 
+// The text is read into a flat list of tokens, and emphasis and links into pairs of tokens (an opening and
+// a closing one); the tree is built from them once, at the end. Everything lives in arrays of numbers and
+// strings rather than in one object per delimiter, which keeps the garbage collector's work, and so the
+// time, linear in the length of the text. Kinds of tokens (a delimiter's kind is -1 - its index):
+const TEXT = 0;
+const CODE = 1;
+const BREAK = 2;
+const ANGLE_LINK = 3;
+const BARE_LINK = 4;
+
+const PAIR_TYPES = ['em', 'strong', 'del'] as const;
+const LINK = 3;
+const IMAGE = 4;
+
 /**
  * Parses inline Markdown into nodes, in time linear in the length of the text: code spans are matched with
  * a table of backtick runs (as cmark does), emphasis with CommonMark's delimiter stack and its "openers
- * bottom" memory, links with a bracket stack; searches for a closing title quote that failed are not
- * repeated. Emphasis and links nest at most MAX_INLINE_DEPTH deep.
+ * bottom" memory, links with a bracket stack. Emphasis and links nest at most MAX_INLINE_DEPTH deep: deeper
+ * emphasis stays text, a deeper link only its text.
  */
 export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
   const { open } = options;
-  const head: Cell = { value: '', depth: 0, order: 0 };
-  let tail = head;
-  let delimiters: Delimiter | undefined;
-  let brackets: Bracket | undefined;
+  // Tokens: kind, text, and the pairs each one closes (~pair) and opens (pair), in the order they were found.
+  const kinds: number[] = [];
+  const texts: string[] = [];
+  const tags: number[][] = [];
+  // Delimiters (runs of `*`, `_`, `~`), a doubly linked stack: -1 is none.
+  const dToken: number[] = [];
+  const dChar: string[] = [];
+  const dCount: number[] = [];
+  const dLength: number[] = [];
+  const dOpen: boolean[] = [];
+  const dClose: boolean[] = [];
+  const dPrev: number[] = [];
+  const dNext: number[] = [];
+  let top = -1;
+  // Brackets (`[` and `![`, told apart by their token's text), a stack.
+  const bToken: number[] = [];
+  const bActive: boolean[] = [];
+  const bBottom: number[] = [];
+  // Pairs: type (index in PAIR_TYPES), the delimiter text or the link's href, its title.
+  const pType: number[] = [];
+  const pText: string[] = [];
+  const pTitle: (string | undefined)[] = [];
   let plain = '';
-  const add = (value: Inline, depth = 0): Cell => {
+
+  const push = (kind: number, value: string): number => {
     if (plain) {
-      const text = plain;
+      const run = plain;
       plain = '';
-      add(text);
+      push(TEXT, run);
     }
-    const cell: Cell = { value, depth, order: tail.order + 1, prev: tail };
-    tail.next = cell;
-    return (tail = cell);
+    texts.push(value);
+    return kinds.push(kind) - 1;
   };
-  const removeDelimiter = (delimiter: Delimiter): void => {
-    if (delimiter.prev) delimiter.prev.next = delimiter.next;
-    if (delimiter.next) delimiter.next.prev = delimiter.prev;
-    else delimiters = delimiter.prev;
+  const pushDelimiter = (char: string, count: number, length: number, canOpen: boolean, canClose: boolean): void => {
+    const d = dToken.length;
+    dToken.push(push(-1 - d, ''));
+    dChar.push(char);
+    dCount.push(count);
+    dLength.push(length);
+    dOpen.push(canOpen);
+    dClose.push(canClose);
+    dPrev.push(top);
+    dNext.push(-1);
+    if (top >= 0) dNext[top] = d;
+    top = d;
   };
-  /**
-   * Nothing that starts at or before this position is wrapped any more: a wrap around it was too deep. This
-   * keeps the work linear (no walk over the same cells is repeated), at the price of some emphasis in text
-   * already nested beyond the cap.
-   */
-  let tooDeep = -1;
-  /** Wraps the cells strictly between `from` and `to` into one new cell after `from`, unless it nests too deep. */
-  const wrap = (from: Cell, to: Cell | undefined, make: (children: Inline[]) => Inline): Cell | undefined => {
-    if (from.order <= tooDeep) return undefined;
-    const { nodes, depth } = from.next === to ? { nodes: [], depth: 0 } : collect(from.next, to?.prev);
-    if (depth >= MAX_INLINE_DEPTH) {
-      tooDeep = to?.order ?? Infinity;
-      return undefined;
-    }
-    const cell: Cell = { value: make(nodes), depth: depth + 1, order: from.order, prev: from, next: to };
-    from.next = cell;
-    if (to) to.prev = cell;
-    else tail = cell;
-    return cell;
+  const removeDelimiter = (d: number): void => {
+    const prev = dPrev[d]!;
+    const next = dNext[d]!;
+    if (prev >= 0) dNext[prev] = next;
+    if (next >= 0) dPrev[next] = prev;
+    else top = prev;
   };
+  const pair = (type: number, opener: number, closer: number, value: string, title?: string): void => {
+    const p = pType.push(type) - 1;
+    pText.push(value);
+    pTitle.push(title);
+    (tags[opener] ??= []).push(p);
+    (tags[closer] ??= []).push(~p);
+  };
+  // The openers bottom of each kind of closer: `*` or `_`, can it open, length mod 3; `~` by count.
+  const bottoms: number[] = [];
+  const bottomKey = (d: number): number =>
+    dChar[d] === '~' ? 12 + dCount[d]! : (dChar[d] === '*' ? 0 : 6) + (dOpen[d] ? 3 : 0) + (dLength[d]! % 3);
 
   /** CommonMark's "process emphasis" over the delimiters above `bottom`. */
-  const processEmphasis = (bottom: Delimiter | undefined, closeOpeners = false): void => {
-    const openersBottom = new Map<string, Delimiter | undefined>();
-    let closer = delimiters;
-    while (closer && closer.prev !== bottom) closer = closer.prev;
-    while (closer) {
-      if (!closer.canClose) {
-        closer = closer.next;
+  const processEmphasis = (bottom: number, closeOpeners = false): void => {
+    bottoms.fill(-2, 0, 16);
+    let closer = top;
+    while (closer >= 0 && dPrev[closer] !== bottom) closer = dPrev[closer]!;
+    while (closer >= 0) {
+      if (!dClose[closer]) {
+        closer = dNext[closer]!;
         continue;
       }
-      const tilde = closer.char === '~';
-      const key = tilde ? `~${closer.count}` : `${closer.char}${closer.canOpen}${closer.length % 3}`;
-      const floor = openersBottom.has(key) ? openersBottom.get(key) : bottom;
-      let opener = closer.prev;
-      let wrapped: Cell | undefined;
-      for (; opener && opener !== bottom && opener !== floor; opener = opener.prev) {
-        const oddMatch = (closer.canOpen || opener.canClose) && closer.length % 3 !== 0 && (opener.length + closer.length) % 3 === 0;
-        if (opener.char !== closer.char || !opener.canOpen) continue;
-        if (tilde ? opener.count !== closer.count : oddMatch) continue;
-        const uses = tilde ? closer.count : closer.count >= 2 && opener.count >= 2 ? 2 : 1;
-        const type = tilde ? 'del' : uses === 2 ? 'strong' : 'em';
-        wrapped = wrap(opener.cell, closer.cell, (children) => ({ type, children }));
-        if (!wrapped) break;
-        opener.count -= uses;
-        closer.count -= uses;
-        opener.cell.value = (opener.cell.value as string).slice(uses);
-        closer.cell.value = (closer.cell.value as string).slice(uses);
+      const char = dChar[closer]!;
+      const tilde = char === '~';
+      const key = bottomKey(closer);
+      const floor = bottoms[key]! === -2 ? bottom : bottoms[key]!;
+      let matched = false;
+      for (let opener = dPrev[closer]!; opener >= 0 && opener !== bottom && opener !== floor; opener = dPrev[opener]!) {
+        if (dChar[opener] !== char || !dOpen[opener]) continue;
+        const oddMatch = (dOpen[closer] || dClose[opener]) && dLength[closer]! % 3 !== 0 && (dLength[opener]! + dLength[closer]!) % 3 === 0;
+        if (tilde ? dCount[opener] !== dCount[closer] : oddMatch) continue;
+        const uses = tilde ? dCount[closer]! : dCount[closer]! >= 2 && dCount[opener]! >= 2 ? 2 : 1;
+        pair(tilde ? 2 : uses - 1, dToken[opener]!, dToken[closer]!, char.repeat(uses));
+        dCount[opener]! -= uses;
+        dCount[closer]! -= uses;
         // Delimiters between the two are text now.
-        opener.next = closer;
-        closer.prev = opener;
-        if (!opener.count) removeDelimiter(opener);
+        dNext[opener] = closer;
+        dPrev[closer] = opener;
+        if (!dCount[opener]) removeDelimiter(opener);
+        matched = true;
         break;
       }
-      if (wrapped) {
-        if (!closer.count) {
-          const next = closer.next;
+      if (matched) {
+        if (!dCount[closer]) {
+          const next = dNext[closer]!;
           removeDelimiter(closer);
           closer = next;
         }
         continue;
       }
-      openersBottom.set(key, closer.prev);
-      const next = closer.next;
-      if (!closer.canOpen) removeDelimiter(closer);
+      bottoms[key] = dPrev[closer]!;
+      const next = dNext[closer]!;
+      if (!dOpen[closer]) removeDelimiter(closer);
       closer = next;
     }
-    if (closeOpeners && delimiters !== bottom) {
+    if (closeOpeners && top !== bottom) {
       // Streaming: each opener left is closed at the end, innermost first, as the text will likely close it.
-      const closers: Cell[] = [];
-      for (let opener = delimiters; opener && opener !== bottom; opener = opener.prev) {
-        const cell = add(opener.char.repeat(opener.count));
-        closers.push(cell);
-        (delimiters = { ...opener, cell, canOpen: false, canClose: true, prev: delimiters, next: undefined }).prev!.next = delimiters;
-      }
+      const first = dToken.length;
+      for (let opener = top; opener >= 0 && opener !== bottom; opener = dPrev[opener]!) pushDelimiter(dChar[opener]!, dCount[opener]!, dLength[opener]!, false, true);
       processEmphasis(bottom);
-      for (const cell of closers) cell.value = '';
+      // The closers added here are drawn as nothing.
+      dCount.fill(0, first);
     }
-    while (delimiters && delimiters !== bottom) removeDelimiter(delimiters);
+    while (top >= 0 && top !== bottom) removeDelimiter(top);
   };
 
   // The start of the next backtick run of each length, from each run (cmark's backtick table, built backwards).
@@ -298,7 +273,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     }
   }
   /** Reads `(destination "title")` from the `(` at `k`. */
-  const inlineLink = (k: number): { href: string; title: string; end: number } | undefined => {
+  const inlineLink = (k: number): { href: string; title?: string; end: number } | undefined => {
     LINK_TAIL.lastIndex = k;
     const match = LINK_TAIL.exec(text);
     return match ? { href: unescapeText(match[1] ?? match[2] ?? ''), title: unescapeText(match[3]?.slice(1, -1) ?? ''), end: LINK_TAIL.lastIndex } : undefined;
@@ -307,30 +282,23 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
   const closeBracket = (target: { href: string; title?: string; end: number } | undefined): boolean => {
-    const opener = brackets;
-    if (!opener) return false;
-    brackets = opener.prev;
-    if (!opener.active) return false;
+    const b = bToken.length - 1;
+    if (b < 0) return false;
+    const opener = bToken.pop()!;
+    const image = texts[opener] !== '[';
+    const active = bActive.pop()!;
+    const bottom = bBottom.pop()!;
+    if (!active) return false;
     target ??= text[i + 1] === '(' ? inlineLink(i + 1) : undefined;
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;
-    add('');
-    processEmphasis(opener.delimiters);
-    const { href, title } = target;
-    const cell = wrap(opener.cell, undefined, (children) => ({
-      type: 'link',
-      href,
-      title,
-      // An image is drawn as a link to its source, its description as the text; links never contain links.
-      children: opener.image ? [inlineText(children)] : unlink(children),
-    }));
-    if (!cell) return false;
-    // The opening bracket's own cell goes: the link takes its place.
-    opener.cell.prev!.next = cell;
-    cell.prev = opener.cell.prev;
+    processEmphasis(bottom);
+    // The opening bracket's text goes: the link takes its place.
+    texts[opener] = '';
+    pair(image ? IMAGE : LINK, opener, push(TEXT, ''), target.href, target.title);
     // Links never contain links. Deactivating stops at the first inactive bracket: those below it are too.
-    if (!opener.image) for (let b = brackets; b?.active || b?.image; b = b.prev) b.active = false;
+    if (!image) for (let k = b - 1; k >= 0 && (bActive[k] || texts[bToken[k]!] !== '['); k--) bActive[k] = false;
     i = target.end;
     return true;
   };
@@ -348,7 +316,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     if (char === '\\') {
       const next = text[i + 1] ?? '';
       if (next === '\n') {
-        add({ type: 'break' });
+        push(BREAK, '');
         i += 2;
       } else if (ESCAPABLE.test(next)) {
         plain += next;
@@ -361,7 +329,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       // Two or more spaces before a line end make a hard break; otherwise the break is soft.
       const hard = plain.endsWith('  ');
       plain = plain.replace(/ +$/, '');
-      if (hard) add({ type: 'break' });
+      if (hard) push(BREAK, '');
       else plain += '\n';
       // The block parser has taken the next line's leading spaces off already.
       i++;
@@ -372,7 +340,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       if (close >= 0 || open) {
         let code = text.slice(i + length, close >= 0 ? close : text.length).replace(/\n/g, ' ');
         if (/^ .*[^ ].* $/s.test(code)) code = code.slice(1, -1);
-        add({ type: 'code', text: code });
+        push(CODE, code);
         i = close >= 0 ? close + length : text.length;
       } else {
         plain += '`'.repeat(length);
@@ -389,25 +357,17 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const punctBefore = PUNCTUATION.test(before);
       const left = !spaceAfter && (!punctAfter || spaceBefore || punctBefore);
       const right = !spaceBefore && (!punctBefore || spaceAfter || punctAfter);
-      const cell = add(char.repeat(length));
       if (char !== '~' || length < 3) {
-        const delimiter: Delimiter = {
-          cell,
-          char,
-          count: length,
-          length,
-          canOpen: char === '_' ? left && (!right || punctBefore) : left,
-          canClose: char === '_' ? right && (!left || punctAfter) : right,
-          prev: delimiters,
-        };
-        if (delimiters) delimiters.next = delimiter;
-        delimiters = delimiter;
-      }
+        const underscore = char === '_';
+        pushDelimiter(char, length, length, underscore ? left && (!right || punctBefore) : left, underscore ? right && (!left || punctAfter) : right);
+      } else push(TEXT, char.repeat(length));
       i += length;
     } else if (char === '[' || (char === '!' && text[i + 1] === '[')) {
       const image = char === '!';
       i += image ? 2 : 1;
-      brackets = { cell: add(image ? '![' : '['), image, active: true, delimiters, prev: brackets };
+      bToken.push(push(TEXT, image ? '![' : '['));
+      bActive.push(true);
+      bBottom.push(top);
     } else if (char === ']') {
       if (!closeBracket(undefined)) {
         plain += ']';
@@ -417,21 +377,77 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       plain += entity[0];
       i += entity[1];
     } else if (char === '<' && (end = matchEnd(AUTOLINK)) > 0) {
-      const target = text.slice(i + 1, end - 1);
-      add({ type: 'link', href: target.includes(':') ? target : `mailto:${target}`, children: [target] });
+      push(ANGLE_LINK, text.slice(i + 1, end - 1));
       i = end;
     } else if (/[hw]/i.test(char) && /^[\s*_~(]?$/.test(text[i - 1] ?? '') && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
-      add({ type: 'link', href: /^w/i.test(url) ? `http://${url}` : url, children: [url] });
+      push(BARE_LINK, url);
       i += url.length;
     } else {
       plain += char;
       i++;
     }
   }
-  add('');
-  if (open && brackets) closeBracket({ href: '', end: text.length });
-  processEmphasis(undefined, open);
-  return collect(head.next, undefined).nodes;
+  push(TEXT, '');
+  if (open && bToken.length) closeBracket({ href: '', end: text.length });
+  processEmphasis(-1, open);
+  // The tree, in one pass with a stack. A pair deeper than MAX_INLINE_DEPTH is drawn as its delimiters
+  // (emphasis) or its text only (links), as is a link inside a link (an autolink or bare URL in link text
+  // too): no link is ever drawn inside another.
+  const flat: boolean[] = [];
+  const stack: Inline[][] = [[]];
+  let nodes = stack[0]!;
+  let run = '';
+  let links = 0;
+  const node = (value: Inline): void => {
+    if (run) nodes.push(run);
+    run = '';
+    nodes.push(value);
+  };
+  for (let t = 0; t < kinds.length; t++) {
+    const pairs = tags[t] ?? [];
+    for (const tag of pairs) {
+      if (tag >= 0) continue;
+      const p = ~tag;
+      const type = pType[p]!;
+      if (type === LINK) links--;
+      if (flat[p]) {
+        if (type < LINK) run += pText[p];
+        continue;
+      }
+      if (run) nodes.push(run);
+      run = '';
+      const children = stack.pop()!;
+      nodes = stack.at(-1)!;
+      nodes.push(
+        type < LINK
+          ? { type: PAIR_TYPES[type] as 'em', children }
+          : // An image is drawn as a link to its source, its description as the text.
+            { type: 'link', href: pText[p]!, title: pTitle[p], children: type === IMAGE ? [inlineText(children)] : children },
+      );
+    }
+    const kind = kinds[t]!;
+    const value = texts[t]!;
+    if (kind < 0) run += dChar[-1 - kind]!.repeat(dCount[-1 - kind]!);
+    else if (kind === CODE) node({ type: 'code', text: value });
+    else if (kind === BREAK) node({ type: 'break' });
+    else if (kind === TEXT || links) run += value;
+    else node({ type: 'link', href: kind === BARE_LINK ? (/^w/i.test(value) ? `http://${value}` : value) : value.includes(':') ? value : `mailto:${value}`, children: [value] });
+    for (let k = pairs.length - 1; k >= 0; k--) {
+      const p = pairs[k]!;
+      if (p < 0) continue;
+      const type = pType[p]!;
+      if ((flat[p] = stack.length > MAX_INLINE_DEPTH || (type >= LINK && links > 0))) {
+        if (type < LINK) run += pText[p];
+      } else {
+        if (run) nodes.push(run);
+        run = '';
+        stack.push((nodes = []));
+      }
+      if (type === LINK) links++;
+    }
+  }
+  if (run) nodes.push(run);
+  return stack[0]!;
 }
 
 /**
