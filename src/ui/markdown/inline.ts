@@ -51,6 +51,8 @@ const LINK_TAIL = new RegExp(
   String.raw`\([ \t\n]*(?:(?:<((?:[^\n\\<>]|\\.)*)>|(${RAW_DESTINATION}))(?:[ \t\n]+("(?:[^\\"]|\\.)*"|'(?:[^\\']|\\.)*'|\((?:[^\\()]|\\.)*\))[ \t\n]*|[ \t\n]*))?\)`,
   'y',
 );
+/** Characters that start nothing (`h` and `w` may start a bare URL). */
+const PLAIN = /[^\\\n`*_~[\]!&<hw]*/iy;
 const ENTITY = /&(?:#x([\da-f]{1,6})|#(\d{1,7})|([a-z][a-z\d]{0,31}));/iy;
 
 /** Decodes a named character reference (`amp` for `&amp;`), undefined when there is no such name. */
@@ -120,9 +122,10 @@ export function inlineText(nodes: readonly Inline[]): string {
 }
 
 // The text is read into a flat list of tokens, and emphasis and links into pairs of tokens (an opening and
-// a closing one); the tree is built from them once, at the end. Everything lives in arrays of numbers and
-// strings rather than in one object per delimiter, which keeps the garbage collector's work, and so the
-// time, linear in the length of the text. Kinds of tokens (a delimiter's kind is -1 - its index):
+// a closing one); the tree is built from them once, at the end. Everything lives in typed arrays allocated
+// once per text (no object per token or delimiter, no array that grows), which keeps the garbage
+// collector's work, and so the time, linear in the length of the text. Kinds of tokens (a delimiter's kind
+// is -1 - its index):
 const TEXT = 0;
 const CODE = 1;
 const BREAK = 2;
@@ -132,6 +135,11 @@ const BARE_LINK = 4;
 const PAIR_TYPES = ['em', 'strong', 'del'] as const;
 const LINK = 3;
 const IMAGE = 4;
+const TILDE = 126;
+/** The parser's typed arrays (they need no zeroes but two) live in scratch memory kept between calls up to 4 MB. */
+const ARRAYS = 20;
+const SCRATCH_LIMIT = 1 << 20;
+let scratch = new Int32Array(0);
 
 /**
  * Parses inline Markdown into nodes, in time linear in the length of the text: code spans are matched with
@@ -141,49 +149,69 @@ const IMAGE = 4;
  */
 export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
   const { open } = options;
-  // Tokens: kind, text, and the pairs each one closes (~pair) and opens (pair), in the order they were found.
-  const kinds: number[] = [];
-  const texts: string[] = [];
-  const tags: number[][] = [];
+  // Each character that may start something (not PLAIN) makes at most two tokens (a text run and itself), one
+  // delimiter and one pair; streaming adds a closer per opener. So memory follows the markup, not the text.
+  const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw]+/gi, '').length + 9;
+  const reuse = scratch.length >= ARRAYS * size;
+  const memory = reuse ? scratch : new Int32Array(ARRAYS * size);
+  if (memory.length <= SCRATCH_LIMIT) scratch = memory;
+  let slot = 0;
+  const ints = () => memory.subarray(slot * size, ++slot * size);
+  // Tokens: kind, its text (an index in `values`), the last pair it opens and the first it closes (both + 1).
+  const tKind = ints();
+  const tValue = ints();
+  const tOpens = ints();
+  const tCloses = ints();
+  if (reuse) memory.fill(0, 2 * size, 4 * size);
+  // A bracket's text is '[' or '![' until it opens a link.
+  const values: (string | undefined)[] = ['', '[', '!['];
+  let tokens = 0;
   // Delimiters (runs of `*`, `_`, `~`), a doubly linked stack: -1 is none.
-  const dToken: number[] = [];
-  const dChar: string[] = [];
-  const dCount: number[] = [];
-  const dLength: number[] = [];
-  const dOpen: boolean[] = [];
-  const dClose: boolean[] = [];
-  const dPrev: number[] = [];
-  const dNext: number[] = [];
+  const dToken = ints();
+  const dChar = ints();
+  const dCount = ints();
+  const dLength = ints();
+  const dOpen = ints();
+  const dClose = ints();
+  const dPrev = ints();
+  const dNext = ints();
+  let delimiters = 0;
   let top = -1;
   // Brackets (`[` and `![`, told apart by their token's text), a stack.
-  const bToken: number[] = [];
-  const bActive: boolean[] = [];
-  const bBottom: number[] = [];
-  // Pairs: type (index in PAIR_TYPES), the delimiter text or the link's href, its title.
-  const pType: number[] = [];
-  const pText: string[] = [];
-  const pTitle: (string | undefined)[] = [];
+  const bToken = ints();
+  const bActive = ints();
+  const bBottom = ints();
+  let brackets = 0;
+  // Pairs: type (index in PAIR_TYPES, or LINK, IMAGE), the delimiter text or the link's href (an index in
+  // `values`, the title next to it), the token that closes it, the pair its opener opened before (+ 1).
+  const pType = ints();
+  const pText = ints();
+  const pClose = ints();
+  const pNext = ints();
+  const flat = ints();
+  let pairs = 0;
   let plain = '';
 
-  const push = (kind: number, value: string): number => {
+  const push = (kind: number, value = ''): number => {
     if (plain) {
       const run = plain;
       plain = '';
       push(TEXT, run);
     }
-    texts.push(value);
-    return kinds.push(kind) - 1;
+    tKind[tokens] = kind;
+    tValue[tokens] = value ? values.push(value) - 1 : 0;
+    return tokens++;
   };
-  const pushDelimiter = (char: string, count: number, length: number, canOpen: boolean, canClose: boolean): void => {
-    const d = dToken.length;
-    dToken.push(push(-1 - d, ''));
-    dChar.push(char);
-    dCount.push(count);
-    dLength.push(length);
-    dOpen.push(canOpen);
-    dClose.push(canClose);
-    dPrev.push(top);
-    dNext.push(-1);
+  const pushDelimiter = (char: number, count: number, length: number, canOpen: boolean, canClose: boolean, token?: number): void => {
+    const d = delimiters++;
+    dToken[d] = token ?? push(-1 - d);
+    dChar[d] = char;
+    dCount[d] = count;
+    dLength[d] = length;
+    dOpen[d] = +canOpen;
+    dClose[d] = +canClose;
+    dPrev[d] = top;
+    dNext[d] = -1;
     if (top >= 0) dNext[top] = d;
     top = d;
   };
@@ -195,38 +223,41 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     else top = prev;
   };
   const pair = (type: number, opener: number, closer: number, value: string, title?: string): void => {
-    const p = pType.push(type) - 1;
-    pText.push(value);
-    pTitle.push(title);
-    (tags[opener] ??= []).push(p);
-    (tags[closer] ??= []).push(~p);
+    pType[pairs] = type;
+    pText[pairs] = values.push(value, title) - 2;
+    pClose[pairs] = closer;
+    pNext[pairs] = tOpens[opener]!;
+    tOpens[opener] = ++pairs;
+    // The pairs a token closes are made one after another.
+    tCloses[closer] ||= pairs;
   };
   // The openers bottom of each kind of closer: `*` or `_`, can it open, length mod 3; `~` by count.
-  const bottoms: number[] = [];
+  const bottoms = new Int32Array(16);
   const bottomKey = (d: number): number =>
-    dChar[d] === '~' ? 12 + dCount[d]! : (dChar[d] === '*' ? 0 : 6) + (dOpen[d] ? 3 : 0) + (dLength[d]! % 3);
+    dChar[d] === TILDE ? 12 + dCount[d]! : (dChar[d] === 42 ? 0 : 6) + 3 * dOpen[d]! + (dLength[d]! % 3);
 
   /** CommonMark's "process emphasis" over the delimiters above `bottom`. */
   const processEmphasis = (bottom: number, closeOpeners = false): void => {
-    bottoms.fill(-2, 0, 16);
+    bottoms.fill(-1);
     let closer = top;
-    while (closer >= 0 && dPrev[closer] !== bottom) closer = dPrev[closer]!;
-    while (closer >= 0) {
+    while (dPrev[closer]! > bottom) closer = dPrev[closer]!;
+    while (closer > bottom) {
       if (!dClose[closer]) {
         closer = dNext[closer]!;
         continue;
       }
       const char = dChar[closer]!;
-      const tilde = char === '~';
+      const tilde = char === TILDE;
       const key = bottomKey(closer);
-      const floor = bottoms[key]! === -2 ? bottom : bottoms[key]!;
+      // Delimiters are numbered in the order of the text, and a floor may have been removed since: compare numbers.
+      const floor = Math.max(bottom, bottoms[key]!);
       let matched = false;
-      for (let opener = dPrev[closer]!; opener >= 0 && opener !== bottom && opener !== floor; opener = dPrev[opener]!) {
+      for (let opener = dPrev[closer]!; opener > floor; opener = dPrev[opener]!) {
         if (dChar[opener] !== char || !dOpen[opener]) continue;
         const oddMatch = (dOpen[closer] || dClose[opener]) && dLength[closer]! % 3 !== 0 && (dLength[opener]! + dLength[closer]!) % 3 === 0;
         if (tilde ? dCount[opener] !== dCount[closer] : oddMatch) continue;
         const uses = tilde ? dCount[closer]! : dCount[closer]! >= 2 && dCount[opener]! >= 2 ? 2 : 1;
-        pair(tilde ? 2 : uses - 1, dToken[opener]!, dToken[closer]!, char.repeat(uses));
+        pair(tilde ? 2 : uses - 1, dToken[opener]!, dToken[closer]!, String.fromCharCode(char).repeat(uses));
         dCount[opener]! -= uses;
         dCount[closer]! -= uses;
         // Delimiters between the two are text now.
@@ -249,15 +280,14 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       if (!dOpen[closer]) removeDelimiter(closer);
       closer = next;
     }
-    if (closeOpeners && top !== bottom) {
+    if (closeOpeners && top > bottom) {
       // Streaming: each opener left is closed at the end, innermost first, as the text will likely close it.
-      const first = dToken.length;
-      for (let opener = top; opener >= 0 && opener !== bottom; opener = dPrev[opener]!) pushDelimiter(dChar[opener]!, dCount[opener]!, dLength[opener]!, false, true);
+      // The closers added share one empty token (the pairs a token closes are made one after another).
+      const token = push(TEXT);
+      for (let opener = top; opener > bottom; opener = dPrev[opener]!) pushDelimiter(dChar[opener]!, dCount[opener]!, dLength[opener]!, false, true, token);
       processEmphasis(bottom);
-      // The closers added here are drawn as nothing.
-      dCount.fill(0, first);
     }
-    while (top >= 0 && top !== bottom) removeDelimiter(top);
+    while (top > bottom) removeDelimiter(top);
   };
 
   // The start of the next backtick run of each length, from each run (cmark's backtick table, built backwards).
@@ -282,23 +312,21 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
   const closeBracket = (target: { href: string; title?: string; end: number } | undefined): boolean => {
-    const b = bToken.length - 1;
-    if (b < 0) return false;
-    const opener = bToken.pop()!;
-    const image = texts[opener] !== '[';
-    const active = bActive.pop()!;
-    const bottom = bBottom.pop()!;
-    if (!active) return false;
+    if (!brackets) return false;
+    const b = --brackets;
+    const opener = bToken[b]!;
+    const image = tValue[opener] > 1;
+    if (!bActive[b]) return false;
     target ??= text[i + 1] === '(' ? inlineLink(i + 1) : undefined;
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;
-    processEmphasis(bottom);
+    processEmphasis(bBottom[b]!);
     // The opening bracket's text goes: the link takes its place.
-    texts[opener] = '';
-    pair(image ? IMAGE : LINK, opener, push(TEXT, ''), target.href, target.title);
+    tValue[opener] = 0;
+    pair(image ? IMAGE : LINK, opener, push(TEXT), target.href, target.title);
     // Links never contain links. Deactivating stops at the first inactive bracket: those below it are too.
-    if (!image) for (let k = b - 1; k >= 0 && (bActive[k] || texts[bToken[k]!] !== '['); k--) bActive[k] = false;
+    if (!image) for (let k = b - 1; k >= 0 && (bActive[k] || tValue[bToken[k]!]! > 1); k--) bActive[k] = 0;
     i = target.end;
     return true;
   };
@@ -316,7 +344,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     if (char === '\\') {
       const next = text[i + 1] ?? '';
       if (next === '\n') {
-        push(BREAK, '');
+        push(BREAK);
         i += 2;
       } else if (ESCAPABLE.test(next)) {
         plain += next;
@@ -326,11 +354,14 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
         i++;
       }
     } else if (char === '\n') {
-      // Two or more spaces before a line end make a hard break; otherwise the break is soft.
-      const hard = plain.endsWith('  ');
-      plain = plain.replace(/ +$/, '');
-      if (hard) push(BREAK, '');
-      else plain += '\n';
+      // Two or more spaces before a line end make a hard break; otherwise the break is soft. The line's text
+      // is handed over at its end, so this looks at one line only (a regular expression anchored at the end
+      // would try every space of it).
+      let end = plain.length;
+      while (plain[end - 1] === ' ') end--;
+      const hard = plain.length - end > 1;
+      plain = plain.slice(0, end) + (hard ? '' : '\n');
+      push(hard ? BREAK : TEXT);
       // The block parser has taken the next line's leading spaces off already.
       i++;
     } else if (char === '`') {
@@ -339,7 +370,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const close = nextRun.get(i) ?? -1;
       if (close >= 0 || open) {
         let code = text.slice(i + length, close >= 0 ? close : text.length).replace(/\n/g, ' ');
-        if (/^ .*[^ ].* $/s.test(code)) code = code.slice(1, -1);
+        if (/^ (?=.*[^ ]).* $/.test(code)) code = code.slice(1, -1);
         push(CODE, code);
         i = close >= 0 ? close + length : text.length;
       } else {
@@ -359,15 +390,15 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const right = !spaceBefore && (!punctBefore || spaceAfter || punctAfter);
       if (char !== '~' || length < 3) {
         const underscore = char === '_';
-        pushDelimiter(char, length, length, underscore ? left && (!right || punctBefore) : left, underscore ? right && (!left || punctAfter) : right);
+        pushDelimiter(char.charCodeAt(0), length, length, underscore ? left && (!right || punctBefore) : left, underscore ? right && (!left || punctAfter) : right);
       } else push(TEXT, char.repeat(length));
       i += length;
     } else if (char === '[' || (char === '!' && text[i + 1] === '[')) {
       const image = char === '!';
       i += image ? 2 : 1;
-      bToken.push(push(TEXT, image ? '![' : '['));
-      bActive.push(true);
-      bBottom.push(top);
+      tValue[(bToken[brackets] = push(TEXT))] = image ? 2 : 1;
+      bActive[brackets] = 1;
+      bBottom[brackets++] = top;
     } else if (char === ']') {
       if (!closeBracket(undefined)) {
         plain += ']';
@@ -383,17 +414,17 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       push(BARE_LINK, url);
       i += url.length;
     } else {
-      plain += char;
+      // The character, and the run after it of characters that start nothing.
       i++;
+      plain += char + text.slice(i, (i = matchEnd(PLAIN)));
     }
   }
-  push(TEXT, '');
-  if (open && bToken.length) closeBracket({ href: '', end: text.length });
+  push(TEXT);
+  if (open && brackets) closeBracket({ href: '', end: text.length });
   processEmphasis(-1, open);
   // The tree, in one pass with a stack. A pair deeper than MAX_INLINE_DEPTH is drawn as its delimiters
   // (emphasis) or its text only (links), as is a link inside a link (an autolink or bare URL in link text
   // too): no link is ever drawn inside another.
-  const flat: boolean[] = [];
   const stack: Inline[][] = [[]];
   let nodes = stack[0]!;
   let run = '';
@@ -403,15 +434,12 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     run = '';
     nodes.push(value);
   };
-  for (let t = 0; t < kinds.length; t++) {
-    const pairs = tags[t] ?? [];
-    for (const tag of pairs) {
-      if (tag >= 0) continue;
-      const p = ~tag;
+  for (let t = 0; t < tokens; t++) {
+    for (let p = tCloses[t]! - 1; p >= 0 && p < pairs && pClose[p] === t; p++) {
       const type = pType[p]!;
       if (type === LINK) links--;
       if (flat[p]) {
-        if (type < LINK) run += pText[p];
+        if (type < LINK) run += values[pText[p]!];
         continue;
       }
       if (run) nodes.push(run);
@@ -422,22 +450,21 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
         type < LINK
           ? { type: PAIR_TYPES[type] as 'em', children }
           : // An image is drawn as a link to its source, its description as the text.
-            { type: 'link', href: pText[p]!, title: pTitle[p], children: type === IMAGE ? [inlineText(children)] : children },
+            { type: 'link', href: values[pText[p]!]!, title: values[pText[p]! + 1], children: type === IMAGE ? [inlineText(children)] : children },
       );
     }
-    const kind = kinds[t]!;
-    const value = texts[t]!;
-    if (kind < 0) run += dChar[-1 - kind]!.repeat(dCount[-1 - kind]!);
+    const kind = tKind[t]!;
+    const value = values[tValue[t]!]!;
+    if (kind < 0) run += String.fromCharCode(dChar[-1 - kind]!).repeat(dCount[-1 - kind]!);
     else if (kind === CODE) node({ type: 'code', text: value });
     else if (kind === BREAK) node({ type: 'break' });
     else if (kind === TEXT || links) run += value;
     else node({ type: 'link', href: kind === BARE_LINK ? (/^w/i.test(value) ? `http://${value}` : value) : value.includes(':') ? value : `mailto:${value}`, children: [value] });
-    for (let k = pairs.length - 1; k >= 0; k--) {
-      const p = pairs[k]!;
-      if (p < 0) continue;
+    // The pairs a token opens, outermost first.
+    for (let p = tOpens[t]! - 1; p >= 0; p = pNext[p]! - 1) {
       const type = pType[p]!;
-      if ((flat[p] = stack.length > MAX_INLINE_DEPTH || (type >= LINK && links > 0))) {
-        if (type < LINK) run += pText[p];
+      if ((flat[p] = +(stack.length > MAX_INLINE_DEPTH || (type >= LINK && links > 0)))) {
+        if (type < LINK) run += values[pText[p]!];
       } else {
         if (run) nodes.push(run);
         run = '';
