@@ -84,7 +84,7 @@ function isTableStart(lines: readonly string[], i: number): boolean {
   return splitTableRow(header).length === splitTableRow(delimiter).length;
 }
 
-function listMarker(line: string): { indent: number; marker: string; content: string; contentIndent: number } | undefined {
+function listMarker(line: string): { marker: string; content: string; contentIndent: number } | undefined {
   const match = LIST_ITEM.exec(line);
   if (!match) return undefined;
   const indent = match[1]!.length;
@@ -92,7 +92,7 @@ function listMarker(line: string): { indent: number; marker: string; content: st
   const spaces = match[3]?.length ?? 0;
   const content = match[4] ?? '';
   const contentIndent = indent + marker.length + (spaces === 0 || spaces > 4 ? 1 : spaces);
-  return { indent, marker, content, contentIndent };
+  return { marker, content, contentIndent };
 }
 
 /** The fence that `line` opens, if it does: a backtick fence's info string has no backtick. */
@@ -276,50 +276,35 @@ export class IncrementalBlocks {
    * it and the blocks still open; with `complete`, every block is finished.
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
-    let reset = false;
-    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#at), this.#at)) {
-      this.#at = 0;
-      this.#list = undefined;
-      reset = true;
-    }
+    const reset = text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#at), this.#at);
+    const base = reset ? 0 : this.#at;
+    const list = reset ? undefined : this.#list;
     this.#source = text;
-    const base = this.#at;
-    const list = this.#list;
+    this.#list = undefined;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF.
     const lines = text.slice(base).split('\n');
     const placed = parseBlockLines(lines);
     const head = placed[0]?.block;
     // Read from a list item, the text starts with a list: the items kept go before its items.
     if (list && head?.type === 'list') Object.assign(head, { items: [...list[0], ...head.items], start: list[1], tight: list[2] && head.tight });
-    if (complete) {
-      this.#at = text.length;
-      this.#list = undefined;
-      return { finished: placed.map((entry) => entry.block), open: [], reset };
-    }
     // The last block can still grow; a block that starts on the unfinished last line may still turn out to
     // be something else, so the block before it stays open too.
-    let keep = placed.length > 0 ? 1 : 0;
-    if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
-    const finishedCount = placed.length - keep;
+    const finishedCount = complete ? placed.length : Math.max(0, placed.length - (placed.at(-1)?.line === lines.length - 1 ? 2 : 1));
     const offsetOf = (line: number): number => {
       let offset = base;
       for (let k = 0; k < line; k++) offset += lines[k]!.length + 1;
       return offset;
     };
-    if (finishedCount > 0) {
-      this.#at = offsetOf(placed[finishedCount]!.line);
-      this.#list = undefined;
-    }
+    this.#at = complete ? text.length : offsetOf(placed[finishedCount]?.line ?? 0);
     const open = placed[finishedCount];
-    const itemLines = open?.items;
-    if (itemLines) {
-      let last = itemLines.length - 1;
-      if (itemLines[last] === lines.length - 1) last--;
-      if (last > 0) {
-        const block = open.block as Extract<Block, { type: 'list' }>;
-        this.#at = offsetOf(itemLines[last]!);
-        this.#list = [block.items.slice(0, block.items.length - itemLines.length + last), block.start, (this.#list?.[2] ?? true) && open.tight![last]!];
-      }
+    const itemLines = open?.items ?? [];
+    let last = itemLines.length - 1;
+    if (itemLines[last] === lines.length - 1) last--;
+    if (last >= 0) {
+      const block = open!.block as Extract<Block, { type: 'list' }>;
+      this.#at = offsetOf(itemLines[last]!);
+      // The items before it are tight when those read now are, and those kept before them (if it is that list).
+      this.#list = [block.items.slice(0, block.items.length - itemLines.length + last), block.start, (block !== head || !list || list[2]) && open!.tight![last]!];
     }
     return {
       finished: placed.slice(0, finishedCount).map((entry) => entry.block),

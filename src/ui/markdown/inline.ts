@@ -152,17 +152,15 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   // Each character that may start something (not PLAIN) makes at most two tokens (a text run and itself), one
   // delimiter and one pair; streaming adds a closer per opener. So memory follows the markup, not the text.
   const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw]+/gi, '').length + 9;
-  const reuse = scratch.length >= ARRAYS * size;
-  const memory = reuse ? scratch : new Int32Array(ARRAYS * size);
+  const memory = scratch.length < ARRAYS * size ? new Int32Array(ARRAYS * size) : scratch;
   if (memory.length <= SCRATCH_LIMIT) scratch = memory;
   let slot = 0;
   const ints = () => memory.subarray(slot * size, ++slot * size);
   // Tokens: kind, its text (an index in `values`), the last pair it opens and the first it closes (both + 1).
   const tKind = ints();
   const tValue = ints();
-  const tOpens = ints();
-  const tCloses = ints();
-  if (reuse) memory.fill(0, 2 * size, 4 * size);
+  const tOpens = ints().fill(0);
+  const tCloses = ints().fill(0);
   // A bracket's text is '[' or '![' until it opens a link.
   const values: (string | undefined)[] = ['', '[', '!['];
   let tokens = 0;
