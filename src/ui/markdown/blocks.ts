@@ -49,31 +49,15 @@ function indentOf(line: string): number {
   return /^ */.exec(line)![0].length;
 }
 
-/** Splits a table row into trimmed cells, honouring `\|` and pipes inside code spans. */
+/**
+ * Splits a table row into trimmed cells: a cell ends at each pipe that is not escaped (in code spans too, as
+ * in GFM), `\|` is a pipe, and a pipe at either end of the row starts or ends no cell.
+ */
 export function splitTableRow(line: string): string[] {
-  let text = line.trim();
-  if (text.startsWith('|')) text = text.slice(1);
-  if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
-  const cells: string[] = [];
-  let cell = '';
-  let inCode = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '\\' && text[i + 1] === '|') {
-      cell += '|';
-      i++;
-    } else if (char === '`') {
-      inCode = !inCode;
-      cell += char;
-    } else if (char === '|' && !inCode) {
-      cells.push(cell.trim());
-      cell = '';
-    } else {
-      cell += char;
-    }
-  }
-  cells.push(cell.trim());
-  return cells;
+  // One pipe more at the end, so every cell ends with one; the backslash before it may escape nothing.
+  const cells = `${line.trim().replace(/^\|/, '')}|`.match(/(?:\\.?|[^\\|])*\|/g)!;
+  if (cells.length > 1 && cells.at(-1) === '|') cells.pop();
+  return cells.map((cell) => cell.slice(0, -1).replace(/\\\|/g, '|').trim());
 }
 
 function isTableStart(lines: readonly string[], i: number): boolean {
