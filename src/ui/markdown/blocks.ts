@@ -95,12 +95,6 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
   return isTableStart(lines, i);
 }
 
-function sameListKind(a: string, b: string): boolean {
-  const ordered = (marker: string) => /\d/.test(marker[0]!);
-  if (ordered(a) !== ordered(b)) return false;
-  return ordered(a) ? a.at(-1) === b.at(-1) : a === b;
-}
-
 /**
  * Block quotes and lists nest at most this deep (as in cmark); deeper markers are read as text, so no input
  * can exhaust the stack and the work stays linear in the length of the text.
@@ -184,8 +178,9 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
         } else if (indentOf(current) >= contentIndent) {
           items.at(-1)!.push(current.slice(contentIndent));
         } else if (currentItem && !RULE.test(current)) {
-          // A marker of another kind starts another list.
-          if (!sameListKind(item.marker, currentItem.marker)) break;
+          // A marker of another kind starts another list: a bullet is one character, an ordered marker ends
+          // with its delimiter, so the last characters tell.
+          if (item.marker.at(-1) !== currentItem.marker.at(-1)) break;
           items.push([currentItem.content]);
           itemLines.push(i);
           contentIndent = currentItem.contentIndent;

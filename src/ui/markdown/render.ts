@@ -115,11 +115,13 @@ export class MarkdownStream {
   }
 }
 
+const plainText = (text: string): string => inlineText(parseInline(text));
+
 function blockText(block: Block): string {
   switch (block.type) {
     case 'paragraph':
     case 'heading':
-      return inlineText(parseInline(block.text));
+      return plainText(block.text);
     case 'code':
       return block.text;
     case 'rule':
@@ -129,7 +131,7 @@ function blockText(block: Block): string {
     case 'list':
       return block.items.flat().map(blockText).join('\n');
     case 'table':
-      return [block.header, ...block.rows].map((row) => row.map((cell) => inlineText(parseInline(cell))).join(' ')).join('\n');
+      return [block.header, ...block.rows].map((row) => row.map(plainText).join(' ')).join('\n');
   }
 }
 
