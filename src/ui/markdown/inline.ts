@@ -87,17 +87,7 @@ function entityAt(text: string, i: number): [string, number] | undefined {
 
 /** Resolves backslash escapes and character references (in link destinations, titles, info strings). */
 export function unescapeText(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    const entity = char === '&' && entityAt(text, i);
-    if (entity) {
-      out += entity[0];
-      i += entity[1] - 1;
-    } else if (char === '\\' && ESCAPABLE.test(text[i + 1] ?? '')) out += text[++i];
-    else out += char;
-  }
-  return out;
+  return text.replace(/\\([!-/:-@[-`{-~])|&[#\w]+;/g, (match, escaped?: string) => escaped ?? entityAt(match, 0)?.[0] ?? match);
 }
 
 /** Options of the inline parser. */
@@ -249,8 +239,9 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const key = bottomKey(closer);
       // Delimiters are numbered in the order of the text, and a floor may have been removed since: compare numbers.
       const floor = Math.max(bottom, bottoms[key]!);
-      let matched = false;
-      for (let opener = dPrev[closer]!; opener > floor; opener = dPrev[opener]!) {
+      // The loop breaks at the opener it matches: it ends above the floor only then.
+      let opener = dPrev[closer]!;
+      for (; opener > floor; opener = dPrev[opener]!) {
         if (dChar[opener] !== char || !dOpen[opener]) continue;
         const oddMatch = (dOpen[closer] || dClose[opener]) && dLength[closer]! % 3 !== 0 && (dLength[opener]! + dLength[closer]!) % 3 === 0;
         if (tilde ? dCount[opener] !== dCount[closer] : oddMatch) continue;
@@ -262,10 +253,9 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
         dNext[opener] = closer;
         dPrev[closer] = opener;
         if (!dCount[opener]) removeDelimiter(opener);
-        matched = true;
         break;
       }
-      if (matched) {
+      if (opener > floor) {
         if (!dCount[closer]) {
           const next = dNext[closer]!;
           removeDelimiter(closer);
