@@ -37,12 +37,13 @@ const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
+/** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
 function expandTabs(line: string): string {
-  if (!line.includes('\t')) return line;
-  const indent = /^[ \t]*/.exec(line)![0];
-  let width = 0;
-  for (const char of indent) width = char === '\t' ? width + 4 - (width % 4) : width + 1;
-  return ' '.repeat(width) + line.slice(indent.length);
+  return line.replace(/^ *\t[ \t]*/, (indent) => {
+    let width = 0;
+    for (const char of indent) width += char === '\t' ? 4 - (width % 4) : 1;
+    return ' '.repeat(width);
+  });
 }
 
 function indentOf(line: string): number {

@@ -305,7 +305,8 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     const opener = bToken[b]!;
     const image = tValue[opener] > 1;
     if (!bActive[b]) return false;
-    target ??= text[i + 1] === '(' ? inlineLink(i + 1) : undefined;
+    // The link tail starts with `(`: anything else does not match it.
+    target ??= inlineLink(i + 1);
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;
