@@ -23,6 +23,10 @@ export interface PlacedBlock {
   block: Block;
   /** Index of its first line. */
   line: number;
+  /** Of a list: the index of the first line of each item. */
+  items?: number[];
+  /** Of a list: whether the items before each one are tight. */
+  tight?: boolean[];
 }
 
 const BLANK = /^[ \t]*$/;
@@ -33,43 +37,28 @@ const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
+/** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
 function expandTabs(line: string): string {
-  if (!line.includes('\t')) return line;
-  const indent = /^[ \t]*/.exec(line)![0];
-  let width = 0;
-  for (const char of indent) width = char === '\t' ? width + 4 - (width % 4) : width + 1;
-  return ' '.repeat(width) + line.slice(indent.length);
+  return line.replace(/^ *\t[ \t]*/, (indent) => {
+    let width = 0;
+    for (const char of indent) width += char === '\t' ? 4 - (width % 4) : 1;
+    return ' '.repeat(width);
+  });
 }
 
 function indentOf(line: string): number {
   return /^ */.exec(line)![0].length;
 }
 
-/** Splits a table row into trimmed cells, honouring `\|` and pipes inside code spans. */
+/**
+ * Splits a table row into trimmed cells: a cell ends at each pipe that is not escaped (in code spans too, as
+ * in GFM), `\|` is a pipe, and a pipe at either end of the row starts or ends no cell.
+ */
 export function splitTableRow(line: string): string[] {
-  let text = line.trim();
-  if (text.startsWith('|')) text = text.slice(1);
-  if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
-  const cells: string[] = [];
-  let cell = '';
-  let inCode = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '\\' && text[i + 1] === '|') {
-      cell += '|';
-      i++;
-    } else if (char === '`') {
-      inCode = !inCode;
-      cell += char;
-    } else if (char === '|' && !inCode) {
-      cells.push(cell.trim());
-      cell = '';
-    } else {
-      cell += char;
-    }
-  }
-  cells.push(cell.trim());
-  return cells;
+  // One pipe more at the end, so every cell ends with one; the backslash before it may escape nothing.
+  const cells = `${line.trim().replace(/^\|/, '')}|`.match(/(?:\\.?|[^\\|])*\|/g)!;
+  if (cells.length > 1 && cells.at(-1) === '|') cells.pop();
+  return cells.map((cell) => cell.slice(0, -1).replace(/\\\|/g, '|').trim());
 }
 
 function isTableStart(lines: readonly string[], i: number): boolean {
@@ -80,7 +69,7 @@ function isTableStart(lines: readonly string[], i: number): boolean {
   return splitTableRow(header).length === splitTableRow(delimiter).length;
 }
 
-function listMarker(line: string): { indent: number; marker: string; content: string; contentIndent: number } | undefined {
+function listMarker(line: string): { marker: string; content: string; contentIndent: number } | undefined {
   const match = LIST_ITEM.exec(line);
   if (!match) return undefined;
   const indent = match[1]!.length;
@@ -88,7 +77,7 @@ function listMarker(line: string): { indent: number; marker: string; content: st
   const spaces = match[3]?.length ?? 0;
   const content = match[4] ?? '';
   const contentIndent = indent + marker.length + (spaces === 0 || spaces > 4 ? 1 : spaces);
-  return { indent, marker, content, contentIndent };
+  return { marker, content, contentIndent };
 }
 
 /** The fence that `line` opens, if it does: a backtick fence's info string has no backtick. */
@@ -105,12 +94,6 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
   // An ordered list interrupts a paragraph only when it starts at 1.
   if (item && item.content.trim() !== '' && !/^(?!1\D)\d/.test(item.marker)) return true;
   return isTableStart(lines, i);
-}
-
-function sameListKind(a: string, b: string): boolean {
-  const ordered = (marker: string) => /\d/.test(marker[0]!);
-  if (ordered(a) !== ordered(b)) return false;
-  return ordered(a) ? a.at(-1) === b.at(-1) : a === b;
 }
 
 /**
@@ -185,6 +168,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
     if (item) {
       const ordered = /\d/.test(item.marker[0]!);
       const items: string[][] = [[item.content]];
+      const itemLines = [i];
       let contentIndent = item.contentIndent;
       i++;
       while (i < lines.length) {
@@ -195,9 +179,11 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
         } else if (indentOf(current) >= contentIndent) {
           items.at(-1)!.push(current.slice(contentIndent));
         } else if (currentItem && !RULE.test(current)) {
-          // A marker of another kind starts another list.
-          if (!sameListKind(item.marker, currentItem.marker)) break;
+          // A marker of another kind starts another list: a bullet is one character, an ordered marker ends
+          // with its delimiter, so the last characters tell.
+          if (item.marker.at(-1) !== currentItem.marker.at(-1)) break;
           items.push([currentItem.content]);
+          itemLines.push(i);
           contentIndent = currentItem.contentIndent;
         } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
           items.at(-1)!.push(current.trim());
@@ -209,12 +195,14 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       while (items.at(-1)!.length > 1 && items.at(-1)!.at(-1) === '') items.at(-1)!.pop();
       // A list is loose when a blank line separates two of its items or two blocks of one item.
       let tight = true;
+      const tights: boolean[] = [];
       const parsed = items.map((body, index) => {
+        tights.push(tight);
         const children = parseBlockLines(body, depth + 1);
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });
-      blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
+      blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start, items: itemLines, tight: tights });
       continue;
     }
     if (isTableStart(lines, i)) {
@@ -252,41 +240,51 @@ export function parseBlocks(text: string, depth = 0): Block[] {
 
 /**
  * Reads a growing text block by block: blocks that later text cannot change are handed out once, as
- * `finished`; only the still-open tail is parsed again on the next update, so the total work stays linear
- * in the length of the answer.
+ * `finished`; only the still-open tail is parsed again on the next update. An open list is read again from
+ * its last item whose first line is complete (later lines cannot change the items before it), so the total
+ * work stays linear in the length of the answer, long lists included.
  */
 export class IncrementalBlocks {
   #source = '';
-  #offset = 0;
+  /** Where reading starts: the first open block, or the last complete item of an open list. */
+  #at = 0;
+  /** Of an open list read from one of its items: the items before it, its start number, whether they are tight. */
+  #list: [Block[][], number, boolean] | undefined;
 
   /**
    * Takes the whole text so far (the previous text plus new characters) and returns the blocks finished by
    * it and the blocks still open; with `complete`, every block is finished.
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
-    let reset = false;
-    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset)) {
-      this.#offset = 0;
-      reset = true;
-    }
+    const reset = text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#at), this.#at);
+    const base = reset ? 0 : this.#at;
+    const list = reset ? undefined : this.#list;
     this.#source = text;
+    this.#list = undefined;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF.
-    const lines = text.slice(this.#offset).split('\n');
+    const lines = text.slice(base).split('\n');
     const placed = parseBlockLines(lines);
-    if (complete) {
-      this.#offset = text.length;
-      return { finished: placed.map((entry) => entry.block), open: [], reset };
-    }
+    const head = placed[0]?.block;
+    // Read from a list item, the text starts with a list: the items kept go before its items.
+    if (list && head?.type === 'list') Object.assign(head, { items: [...list[0], ...head.items], start: list[1], tight: list[2] && head.tight });
     // The last block can still grow; a block that starts on the unfinished last line may still turn out to
     // be something else, so the block before it stays open too.
-    let keep = placed.length > 0 ? 1 : 0;
-    if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
-    const finishedCount = placed.length - keep;
-    if (finishedCount > 0) {
-      const nextLine = placed[finishedCount]!.line;
-      let advance = 0;
-      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1;
-      this.#offset += advance;
+    const finishedCount = complete ? placed.length : Math.max(0, placed.length - (placed.at(-1)?.line === lines.length - 1 ? 2 : 1));
+    const offsetOf = (line: number): number => {
+      let offset = base;
+      for (let k = 0; k < line; k++) offset += lines[k]!.length + 1;
+      return offset;
+    };
+    this.#at = complete ? text.length : offsetOf(placed[finishedCount]?.line ?? 0);
+    const open = placed[finishedCount];
+    const itemLines = open?.items ?? [];
+    let last = itemLines.length - 1;
+    if (itemLines[last] === lines.length - 1) last--;
+    if (last >= 0) {
+      const block = open!.block as Extract<Block, { type: 'list' }>;
+      this.#at = offsetOf(itemLines[last]!);
+      // The items before it are tight when those read now are, and those kept before them (if it is that list).
+      this.#list = [block.items.slice(0, block.items.length - itemLines.length + last), block.start, (block !== head || !list || list[2]) && open!.tight![last]!];
     }
     return {
       finished: placed.slice(0, finishedCount).map((entry) => entry.block),

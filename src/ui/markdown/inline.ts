@@ -51,6 +51,8 @@ const LINK_TAIL = new RegExp(
   String.raw`\([ \t\n]*(?:(?:<((?:[^\n\\<>]|\\.)*)>|(${RAW_DESTINATION}))(?:[ \t\n]+("(?:[^\\"]|\\.)*"|'(?:[^\\']|\\.)*'|\((?:[^\\()]|\\.)*\))[ \t\n]*|[ \t\n]*))?\)`,
   'y',
 );
+/** Characters that start nothing (`h` and `w` may start a bare URL). */
+const PLAIN = /[^\\\n`*_~[\]!&<hw]*/iy;
 const ENTITY = /&(?:#x([\da-f]{1,6})|#(\d{1,7})|([a-z][a-z\d]{0,31}));/iy;
 
 /** Decodes a named character reference (`amp` for `&amp;`), undefined when there is no such name. */
@@ -85,17 +87,7 @@ function entityAt(text: string, i: number): [string, number] | undefined {
 
 /** Resolves backslash escapes and character references (in link destinations, titles, info strings). */
 export function unescapeText(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    const entity = char === '&' && entityAt(text, i);
-    if (entity) {
-      out += entity[0];
-      i += entity[1] - 1;
-    } else if (char === '\\' && ESCAPABLE.test(text[i + 1] ?? '')) out += text[++i];
-    else out += char;
-  }
-  return out;
+  return text.replace(/\\([!-/:-@[-`{-~])|&[#\w]+;/g, (match, escaped?: string) => escaped ?? entityAt(match, 0)?.[0] ?? match);
 }
 
 /** Options of the inline parser. */
@@ -105,63 +97,6 @@ export interface InlineOptions {
    * closed at the end, so streaming text does not flash raw asterisks, backticks and brackets.
    */
   open?: boolean;
-}
-
-/** A node in the doubly linked list of the text being read (`depth`: of its nesting, for the cap). */
-interface Cell {
-  value: Inline;
-  depth: number;
-  /** Position in the list (increasing from the start). */
-  order: number;
-  prev?: Cell;
-  next?: Cell;
-}
-
-/** A run of `*`, `_` or `~` that may open or close emphasis. */
-interface Delimiter {
-  cell: Cell;
-  char: string;
-  count: number;
-  length: number;
-  canOpen: boolean;
-  canClose: boolean;
-  prev?: Delimiter;
-  next?: Delimiter;
-}
-
-/** A `[` or `![` that may open a link or image. */
-interface Bracket {
-  cell: Cell;
-  image: boolean;
-  active: boolean;
-  /** The delimiter on top of the stack when the bracket was read. */
-  delimiters?: Delimiter;
-  prev?: Bracket;
-}
-
-/** The nodes from `first` to `last` (inclusive) as an array, adjacent text merged. */
-function collect(first: Cell | undefined, last: Cell | undefined): { nodes: Inline[]; depth: number } {
-  const nodes: Inline[] = [];
-  let text: string[] = [];
-  let depth = 0;
-  for (let cell = first; cell; cell = cell === last ? undefined : cell.next) {
-    if (typeof cell.value === 'string') text.push(cell.value);
-    else {
-      if (text.join('')) nodes.push(text.join(''));
-      text = [];
-      nodes.push(cell.value);
-    }
-    depth = Math.max(depth, cell.depth);
-  }
-  if (text.join('')) nodes.push(text.join(''));
-  return { nodes, depth };
-}
-
-/** The nodes with every link in them replaced by its text, so that no link is drawn inside another. */
-function unlink(nodes: readonly Inline[]): Inline[] {
-  return nodes.flatMap((node) =>
-    typeof node === 'string' || !('children' in node) ? [node] : node.type === 'link' ? unlink(node.children) : [{ ...node, children: unlink(node.children) }],
-  );
 }
 
 /** The visible text of inline nodes (for announcements, copying and image descriptions). */
@@ -176,113 +111,171 @@ export function inlineText(nodes: readonly Inline[]): string {
     .join('');
 }
 
+// The text is read into a flat list of tokens, and emphasis and links into pairs of tokens (an opening and
+// a closing one); the tree is built from them once, at the end. Everything lives in typed arrays allocated
+// once per text (no object per token or delimiter, no array that grows), which keeps the garbage
+// collector's work, and so the time, linear in the length of the text. Kinds of tokens (a delimiter's kind
+// is -1 - its index):
+const TEXT = 0;
+const CODE = 1;
+const BREAK = 2;
+const ANGLE_LINK = 3;
+const BARE_LINK = 4;
+
+const PAIR_TYPES = ['em', 'strong', 'del'] as const;
+const LINK = 3;
+const IMAGE = 4;
+const TILDE = 126;
+/** The parser's typed arrays (they need no zeroes but two) live in scratch memory kept between calls up to 4 MB. */
+const ARRAYS = 20;
+const SCRATCH_LIMIT = 1 << 20;
+let scratch = new Int32Array(0);
+
 /**
  * Parses inline Markdown into nodes, in time linear in the length of the text: code spans are matched with
  * a table of backtick runs (as cmark does), emphasis with CommonMark's delimiter stack and its "openers
- * bottom" memory, links with a bracket stack; searches for a closing title quote that failed are not
- * repeated. Emphasis and links nest at most MAX_INLINE_DEPTH deep.
+ * bottom" memory, links with a bracket stack. Emphasis and links nest at most MAX_INLINE_DEPTH deep: deeper
+ * emphasis stays text, a deeper link only its text.
  */
 export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
   const { open } = options;
-  const head: Cell = { value: '', depth: 0, order: 0 };
-  let tail = head;
-  let delimiters: Delimiter | undefined;
-  let brackets: Bracket | undefined;
+  // Each character that may start something (not PLAIN) makes at most two tokens (a text run and itself), one
+  // delimiter and one pair; streaming adds a closer per opener. So memory follows the markup, not the text.
+  const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw]+/gi, '').length + 9;
+  const memory = scratch.length < ARRAYS * size ? new Int32Array(ARRAYS * size) : scratch;
+  if (memory.length <= SCRATCH_LIMIT) scratch = memory;
+  let slot = 0;
+  const ints = () => memory.subarray(slot * size, ++slot * size);
+  // Tokens: kind, its text (an index in `values`), the last pair it opens and the first it closes (both + 1).
+  const tKind = ints();
+  const tValue = ints();
+  const tOpens = ints().fill(0);
+  const tCloses = ints().fill(0);
+  // A bracket's text is '[' or '![' until it opens a link.
+  const values: (string | undefined)[] = ['', '[', '!['];
+  let tokens = 0;
+  // Delimiters (runs of `*`, `_`, `~`), a doubly linked stack: -1 is none.
+  const dToken = ints();
+  const dChar = ints();
+  const dCount = ints();
+  const dLength = ints();
+  const dOpen = ints();
+  const dClose = ints();
+  const dPrev = ints();
+  const dNext = ints();
+  let delimiters = 0;
+  let top = -1;
+  // Brackets (`[` and `![`, told apart by their token's text), a stack.
+  const bToken = ints();
+  const bActive = ints();
+  const bBottom = ints();
+  let brackets = 0;
+  // Pairs: type (index in PAIR_TYPES, or LINK, IMAGE), the delimiter text or the link's href (an index in
+  // `values`, the title next to it), the token that closes it, the pair its opener opened before (+ 1).
+  const pType = ints();
+  const pText = ints();
+  const pClose = ints();
+  const pNext = ints();
+  const flat = ints();
+  let pairs = 0;
   let plain = '';
-  const add = (value: Inline, depth = 0): Cell => {
+
+  const push = (kind: number, value = ''): number => {
     if (plain) {
-      const text = plain;
+      const run = plain;
       plain = '';
-      add(text);
+      push(TEXT, run);
     }
-    const cell: Cell = { value, depth, order: tail.order + 1, prev: tail };
-    tail.next = cell;
-    return (tail = cell);
+    tKind[tokens] = kind;
+    tValue[tokens] = value ? values.push(value) - 1 : 0;
+    return tokens++;
   };
-  const removeDelimiter = (delimiter: Delimiter): void => {
-    if (delimiter.prev) delimiter.prev.next = delimiter.next;
-    if (delimiter.next) delimiter.next.prev = delimiter.prev;
-    else delimiters = delimiter.prev;
+  const pushDelimiter = (char: number, count: number, length: number, canOpen: boolean, canClose: boolean, token?: number): void => {
+    const d = delimiters++;
+    dToken[d] = token ?? push(-1 - d);
+    dChar[d] = char;
+    dCount[d] = count;
+    dLength[d] = length;
+    dOpen[d] = +canOpen;
+    dClose[d] = +canClose;
+    dPrev[d] = top;
+    dNext[d] = -1;
+    if (top >= 0) dNext[top] = d;
+    top = d;
   };
-  /**
-   * Nothing that starts at or before this position is wrapped any more: a wrap around it was too deep. This
-   * keeps the work linear (no walk over the same cells is repeated), at the price of some emphasis in text
-   * already nested beyond the cap.
-   */
-  let tooDeep = -1;
-  /** Wraps the cells strictly between `from` and `to` into one new cell after `from`, unless it nests too deep. */
-  const wrap = (from: Cell, to: Cell | undefined, make: (children: Inline[]) => Inline): Cell | undefined => {
-    if (from.order <= tooDeep) return undefined;
-    const { nodes, depth } = from.next === to ? { nodes: [], depth: 0 } : collect(from.next, to?.prev);
-    if (depth >= MAX_INLINE_DEPTH) {
-      tooDeep = to?.order ?? Infinity;
-      return undefined;
-    }
-    const cell: Cell = { value: make(nodes), depth: depth + 1, order: from.order, prev: from, next: to };
-    from.next = cell;
-    if (to) to.prev = cell;
-    else tail = cell;
-    return cell;
+  const removeDelimiter = (d: number): void => {
+    const prev = dPrev[d]!;
+    const next = dNext[d]!;
+    if (prev >= 0) dNext[prev] = next;
+    if (next >= 0) dPrev[next] = prev;
+    else top = prev;
   };
+  const pair = (type: number, opener: number, closer: number, value: string, title?: string): void => {
+    pType[pairs] = type;
+    pText[pairs] = values.push(value, title) - 2;
+    pClose[pairs] = closer;
+    pNext[pairs] = tOpens[opener]!;
+    tOpens[opener] = ++pairs;
+    // The pairs a token closes are made one after another.
+    tCloses[closer] ||= pairs;
+  };
+  // The openers bottom of each kind of closer: `*` or `_`, can it open, length mod 3; `~` by count.
+  const bottoms = new Int32Array(16);
+  const bottomKey = (d: number): number =>
+    dChar[d] === TILDE ? 12 + dCount[d]! : (dChar[d] === 42 ? 0 : 6) + 3 * dOpen[d]! + (dLength[d]! % 3);
 
   /** CommonMark's "process emphasis" over the delimiters above `bottom`. */
-  const processEmphasis = (bottom: Delimiter | undefined, closeOpeners = false): void => {
-    const openersBottom = new Map<string, Delimiter | undefined>();
-    let closer = delimiters;
-    while (closer && closer.prev !== bottom) closer = closer.prev;
-    while (closer) {
-      if (!closer.canClose) {
-        closer = closer.next;
+  const processEmphasis = (bottom: number, closeOpeners = false): void => {
+    bottoms.fill(-1);
+    let closer = top;
+    while (dPrev[closer]! > bottom) closer = dPrev[closer]!;
+    while (closer > bottom) {
+      if (!dClose[closer]) {
+        closer = dNext[closer]!;
         continue;
       }
-      const tilde = closer.char === '~';
-      const key = tilde ? `~${closer.count}` : `${closer.char}${closer.canOpen}${closer.length % 3}`;
-      const floor = openersBottom.has(key) ? openersBottom.get(key) : bottom;
-      let opener = closer.prev;
-      let wrapped: Cell | undefined;
-      for (; opener && opener !== bottom && opener !== floor; opener = opener.prev) {
-        const oddMatch = (closer.canOpen || opener.canClose) && closer.length % 3 !== 0 && (opener.length + closer.length) % 3 === 0;
-        if (opener.char !== closer.char || !opener.canOpen) continue;
-        if (tilde ? opener.count !== closer.count : oddMatch) continue;
-        const uses = tilde ? closer.count : closer.count >= 2 && opener.count >= 2 ? 2 : 1;
-        const type = tilde ? 'del' : uses === 2 ? 'strong' : 'em';
-        wrapped = wrap(opener.cell, closer.cell, (children) => ({ type, children }));
-        if (!wrapped) break;
-        opener.count -= uses;
-        closer.count -= uses;
-        opener.cell.value = (opener.cell.value as string).slice(uses);
-        closer.cell.value = (closer.cell.value as string).slice(uses);
+      const char = dChar[closer]!;
+      const tilde = char === TILDE;
+      const key = bottomKey(closer);
+      // Delimiters are numbered in the order of the text, and a floor may have been removed since: compare numbers.
+      const floor = Math.max(bottom, bottoms[key]!);
+      // The loop breaks at the opener it matches: it ends above the floor only then.
+      let opener = dPrev[closer]!;
+      for (; opener > floor; opener = dPrev[opener]!) {
+        if (dChar[opener] !== char || !dOpen[opener]) continue;
+        const oddMatch = (dOpen[closer] || dClose[opener]) && dLength[closer]! % 3 !== 0 && (dLength[opener]! + dLength[closer]!) % 3 === 0;
+        if (tilde ? dCount[opener] !== dCount[closer] : oddMatch) continue;
+        const uses = tilde ? dCount[closer]! : dCount[closer]! >= 2 && dCount[opener]! >= 2 ? 2 : 1;
+        pair(tilde ? 2 : uses - 1, dToken[opener]!, dToken[closer]!, String.fromCharCode(char).repeat(uses));
+        dCount[opener]! -= uses;
+        dCount[closer]! -= uses;
         // Delimiters between the two are text now.
-        opener.next = closer;
-        closer.prev = opener;
-        if (!opener.count) removeDelimiter(opener);
+        dNext[opener] = closer;
+        dPrev[closer] = opener;
+        if (!dCount[opener]) removeDelimiter(opener);
         break;
       }
-      if (wrapped) {
-        if (!closer.count) {
-          const next = closer.next;
+      if (opener > floor) {
+        if (!dCount[closer]) {
+          const next = dNext[closer]!;
           removeDelimiter(closer);
           closer = next;
         }
         continue;
       }
-      openersBottom.set(key, closer.prev);
-      const next = closer.next;
-      if (!closer.canOpen) removeDelimiter(closer);
+      bottoms[key] = dPrev[closer]!;
+      const next = dNext[closer]!;
+      if (!dOpen[closer]) removeDelimiter(closer);
       closer = next;
     }
-    if (closeOpeners && delimiters !== bottom) {
+    if (closeOpeners && top > bottom) {
       // Streaming: each opener left is closed at the end, innermost first, as the text will likely close it.
-      const closers: Cell[] = [];
-      for (let opener = delimiters; opener && opener !== bottom; opener = opener.prev) {
-        const cell = add(opener.char.repeat(opener.count));
-        closers.push(cell);
-        (delimiters = { ...opener, cell, canOpen: false, canClose: true, prev: delimiters, next: undefined }).prev!.next = delimiters;
-      }
+      // The closers added share one empty token (the pairs a token closes are made one after another).
+      const token = push(TEXT);
+      for (let opener = top; opener > bottom; opener = dPrev[opener]!) pushDelimiter(dChar[opener]!, dCount[opener]!, dLength[opener]!, false, true, token);
       processEmphasis(bottom);
-      for (const cell of closers) cell.value = '';
     }
-    while (delimiters && delimiters !== bottom) removeDelimiter(delimiters);
+    while (top > bottom) removeDelimiter(top);
   };
 
   // The start of the next backtick run of each length, from each run (cmark's backtick table, built backwards).
@@ -298,7 +291,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     }
   }
   /** Reads `(destination "title")` from the `(` at `k`. */
-  const inlineLink = (k: number): { href: string; title: string; end: number } | undefined => {
+  const inlineLink = (k: number): { href: string; title?: string; end: number } | undefined => {
     LINK_TAIL.lastIndex = k;
     const match = LINK_TAIL.exec(text);
     return match ? { href: unescapeText(match[1] ?? match[2] ?? ''), title: unescapeText(match[3]?.slice(1, -1) ?? ''), end: LINK_TAIL.lastIndex } : undefined;
@@ -307,30 +300,22 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
   const closeBracket = (target: { href: string; title?: string; end: number } | undefined): boolean => {
-    const opener = brackets;
-    if (!opener) return false;
-    brackets = opener.prev;
-    if (!opener.active) return false;
-    target ??= text[i + 1] === '(' ? inlineLink(i + 1) : undefined;
+    if (!brackets) return false;
+    const b = --brackets;
+    const opener = bToken[b]!;
+    const image = tValue[opener] > 1;
+    if (!bActive[b]) return false;
+    // The link tail starts with `(`: anything else does not match it.
+    target ??= inlineLink(i + 1);
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;
-    add('');
-    processEmphasis(opener.delimiters);
-    const { href, title } = target;
-    const cell = wrap(opener.cell, undefined, (children) => ({
-      type: 'link',
-      href,
-      title,
-      // An image is drawn as a link to its source, its description as the text; links never contain links.
-      children: opener.image ? [inlineText(children)] : unlink(children),
-    }));
-    if (!cell) return false;
-    // The opening bracket's own cell goes: the link takes its place.
-    opener.cell.prev!.next = cell;
-    cell.prev = opener.cell.prev;
+    processEmphasis(bBottom[b]!);
+    // The opening bracket's text goes: the link takes its place.
+    tValue[opener] = 0;
+    pair(image ? IMAGE : LINK, opener, push(TEXT), target.href, target.title);
     // Links never contain links. Deactivating stops at the first inactive bracket: those below it are too.
-    if (!opener.image) for (let b = brackets; b?.active || b?.image; b = b.prev) b.active = false;
+    if (!image) for (let k = b - 1; k >= 0 && (bActive[k] || tValue[bToken[k]!]! > 1); k--) bActive[k] = 0;
     i = target.end;
     return true;
   };
@@ -348,7 +333,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     if (char === '\\') {
       const next = text[i + 1] ?? '';
       if (next === '\n') {
-        add({ type: 'break' });
+        push(BREAK);
         i += 2;
       } else if (ESCAPABLE.test(next)) {
         plain += next;
@@ -358,11 +343,14 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
         i++;
       }
     } else if (char === '\n') {
-      // Two or more spaces before a line end make a hard break; otherwise the break is soft.
-      const hard = plain.endsWith('  ');
-      plain = plain.replace(/ +$/, '');
-      if (hard) add({ type: 'break' });
-      else plain += '\n';
+      // Two or more spaces before a line end make a hard break; otherwise the break is soft. The line's text
+      // is handed over at its end, so this looks at one line only (a regular expression anchored at the end
+      // would try every space of it).
+      let end = plain.length;
+      while (plain[end - 1] === ' ') end--;
+      const hard = plain.length - end > 1;
+      plain = plain.slice(0, end) + (hard ? '' : '\n');
+      push(hard ? BREAK : TEXT);
       // The block parser has taken the next line's leading spaces off already.
       i++;
     } else if (char === '`') {
@@ -371,8 +359,8 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const close = nextRun.get(i) ?? -1;
       if (close >= 0 || open) {
         let code = text.slice(i + length, close >= 0 ? close : text.length).replace(/\n/g, ' ');
-        if (/^ .*[^ ].* $/s.test(code)) code = code.slice(1, -1);
-        add({ type: 'code', text: code });
+        if (/^ (?=.*[^ ]).* $/.test(code)) code = code.slice(1, -1);
+        push(CODE, code);
         i = close >= 0 ? close + length : text.length;
       } else {
         plain += '`'.repeat(length);
@@ -389,25 +377,17 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const punctBefore = PUNCTUATION.test(before);
       const left = !spaceAfter && (!punctAfter || spaceBefore || punctBefore);
       const right = !spaceBefore && (!punctBefore || spaceAfter || punctAfter);
-      const cell = add(char.repeat(length));
       if (char !== '~' || length < 3) {
-        const delimiter: Delimiter = {
-          cell,
-          char,
-          count: length,
-          length,
-          canOpen: char === '_' ? left && (!right || punctBefore) : left,
-          canClose: char === '_' ? right && (!left || punctAfter) : right,
-          prev: delimiters,
-        };
-        if (delimiters) delimiters.next = delimiter;
-        delimiters = delimiter;
-      }
+        const underscore = char === '_';
+        pushDelimiter(char.charCodeAt(0), length, length, underscore ? left && (!right || punctBefore) : left, underscore ? right && (!left || punctAfter) : right);
+      } else push(TEXT, char.repeat(length));
       i += length;
     } else if (char === '[' || (char === '!' && text[i + 1] === '[')) {
       const image = char === '!';
       i += image ? 2 : 1;
-      brackets = { cell: add(image ? '![' : '['), image, active: true, delimiters, prev: brackets };
+      tValue[(bToken[brackets] = push(TEXT))] = image ? 2 : 1;
+      bActive[brackets] = 1;
+      bBottom[brackets++] = top;
     } else if (char === ']') {
       if (!closeBracket(undefined)) {
         plain += ']';
@@ -417,21 +397,73 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       plain += entity[0];
       i += entity[1];
     } else if (char === '<' && (end = matchEnd(AUTOLINK)) > 0) {
-      const target = text.slice(i + 1, end - 1);
-      add({ type: 'link', href: target.includes(':') ? target : `mailto:${target}`, children: [target] });
+      push(ANGLE_LINK, text.slice(i + 1, end - 1));
       i = end;
     } else if (/[hw]/i.test(char) && /^[\s*_~(]?$/.test(text[i - 1] ?? '') && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
-      add({ type: 'link', href: /^w/i.test(url) ? `http://${url}` : url, children: [url] });
+      push(BARE_LINK, url);
       i += url.length;
     } else {
-      plain += char;
+      // The character, and the run after it of characters that start nothing.
       i++;
+      plain += char + text.slice(i, (i = matchEnd(PLAIN)));
     }
   }
-  add('');
+  push(TEXT);
   if (open && brackets) closeBracket({ href: '', end: text.length });
-  processEmphasis(undefined, open);
-  return collect(head.next, undefined).nodes;
+  processEmphasis(-1, open);
+  // The tree, in one pass with a stack. A pair deeper than MAX_INLINE_DEPTH is drawn as its delimiters
+  // (emphasis) or its text only (links), as is a link inside a link (an autolink or bare URL in link text
+  // too): no link is ever drawn inside another.
+  const stack: Inline[][] = [[]];
+  let nodes = stack[0]!;
+  let run = '';
+  let links = 0;
+  const node = (value: Inline): void => {
+    if (run) nodes.push(run);
+    run = '';
+    nodes.push(value);
+  };
+  for (let t = 0; t < tokens; t++) {
+    for (let p = tCloses[t]! - 1; p >= 0 && p < pairs && pClose[p] === t; p++) {
+      const type = pType[p]!;
+      if (type === LINK) links--;
+      if (flat[p]) {
+        if (type < LINK) run += values[pText[p]!];
+        continue;
+      }
+      if (run) nodes.push(run);
+      run = '';
+      const children = stack.pop()!;
+      nodes = stack.at(-1)!;
+      nodes.push(
+        type < LINK
+          ? { type: PAIR_TYPES[type] as 'em', children }
+          : // An image is drawn as a link to its source, its description as the text.
+            { type: 'link', href: values[pText[p]!]!, title: values[pText[p]! + 1], children: type === IMAGE ? [inlineText(children)] : children },
+      );
+    }
+    const kind = tKind[t]!;
+    const value = values[tValue[t]!]!;
+    if (kind < 0) run += String.fromCharCode(dChar[-1 - kind]!).repeat(dCount[-1 - kind]!);
+    else if (kind === CODE) node({ type: 'code', text: value });
+    else if (kind === BREAK) node({ type: 'break' });
+    else if (kind === TEXT || links) run += value;
+    else node({ type: 'link', href: kind === BARE_LINK ? (/^w/i.test(value) ? `http://${value}` : value) : value.includes(':') ? value : `mailto:${value}`, children: [value] });
+    // The pairs a token opens, outermost first.
+    for (let p = tOpens[t]! - 1; p >= 0; p = pNext[p]! - 1) {
+      const type = pType[p]!;
+      if ((flat[p] = +(stack.length > MAX_INLINE_DEPTH || (type >= LINK && links > 0)))) {
+        if (type < LINK) run += values[pText[p]!];
+      } else {
+        if (run) nodes.push(run);
+        run = '';
+        stack.push((nodes = []));
+      }
+      if (type === LINK) links++;
+    }
+  }
+  if (run) nodes.push(run);
+  return stack[0]!;
 }
 
 /**

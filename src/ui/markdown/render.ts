@@ -60,7 +60,9 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'quote':
       return html`<blockquote>${block.children.map((child) => renderBlock(child, context, options))}</blockquote>`;
     case 'list': {
-      const items = block.items.map((item) => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`);
+      // While a list streams, its items before the last complete one are the same objects from one update to
+      // the next (IncrementalBlocks keeps them): they are not read or drawn again.
+      const items = block.items.map((item) => guard([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
       return block.ordered
         ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
         : html`<ul>${items}</ul>`;
@@ -113,11 +115,13 @@ export class MarkdownStream {
   }
 }
 
+const plainText = (text: string): string => inlineText(parseInline(text));
+
 function blockText(block: Block): string {
   switch (block.type) {
     case 'paragraph':
     case 'heading':
-      return inlineText(parseInline(block.text));
+      return plainText(block.text);
     case 'code':
       return block.text;
     case 'rule':
@@ -127,7 +131,7 @@ function blockText(block: Block): string {
     case 'list':
       return block.items.flat().map(blockText).join('\n');
     case 'table':
-      return [block.header, ...block.rows].map((row) => row.map((cell) => inlineText(parseInline(cell))).join(' ')).join('\n');
+      return [block.header, ...block.rows].map((row) => row.map(plainText).join(' ')).join('\n');
   }
 }
 

@@ -16,6 +16,9 @@ const EXAMPLES = [
   '| left | center | right |\n|:-----|:------:|------:|\n| 1 | 2 | 3 |',
   'a | b\n-- | --\nc | d',
   '| a |\n| - |\n| `x \\| y` |',
+  // A pipe ends a cell inside a code span too (only an escaped pipe does not).
+  '| a | b |\n| - | - |\n| `c | d` |',
+  '| a |\n| - |\n| b \\\\ |',
   '| a | b |\n| - | - |\n| only one |',
   '| a | b |\n| - | - |\n| c | d | e |',
   '| **bold** | *em* |\n| --- | --- |\n| [link](https://x.y) | ~~del~~ |',
