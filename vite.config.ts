@@ -106,7 +106,7 @@ export default defineConfig(({ mode }): UserConfig => {
         sharedWithLoader({ side: 'loader', ...sharedWithLoaderOptions }),
         // Safe for the loader's code: none of its functions uses this, arguments or a prototype (so each may be
         // an arrow), and its booleans only go where any truthy value does (event listener options, conditions).
-        terserPass({ module: false, compress: { unsafe_arrows: true, booleans_as_integers: true } }),
+        terserPass({ module: false, compress: { unsafe_arrows: true, booleans_as_integers: true, hoist_funs: false, keep_fargs: true } }),
       ],
       build: {
         ...common.build,
