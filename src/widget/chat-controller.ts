@@ -5,7 +5,9 @@
 // an answer streams or while the lead form waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError } from '../api/errors.js';
+import type { ClientOptions } from '../api/transport.js';
 import type { WidgetBot } from '../api/widget-bot.js';
+import type { AnswerEvent } from '../stream/answer-parser.js';
 import { createWidgetClient, type WidgetClient } from '../api/widget-client.js';
 import {
   addQuestion,
@@ -17,6 +19,7 @@ import {
   failAnswer,
   findMessage,
   leadFormBlocking,
+  questionOf,
   restartAnswer,
   setFeedback,
   setLeadValues,
@@ -88,6 +91,8 @@ export type BotStatus = (typeof BOT_STATUSES)[number];
 export interface ChatControllerCallbacks {
   /** An answer has settled (complete, stopped or failed): time to announce it once. */
   onAnswerSettled?(answer: AnswerMessage): void;
+  /** An answer started to reconnect (after a reload or a dropped connection): time to say so once. */
+  onReconnecting?(): void;
 }
 
 /** Sorts an error of the client into a failure kind the widget can explain. */
@@ -134,6 +139,7 @@ export class ChatController implements ReactiveController {
   #config: ChatConfig | undefined;
   #configKey = '';
   #client: WidgetClient | undefined;
+  #options: ClientOptions | undefined;
   #loadAbort: AbortController | undefined;
   #answerAbort: AbortController | undefined;
   #activeAnswerId: string | undefined;
@@ -175,7 +181,11 @@ export class ChatController implements ReactiveController {
   hostDisconnected(): void {
     window.removeEventListener('pagehide', this.#persistOnLeave);
     this.#loadAbort?.abort();
-    if (this.#activeAnswerId) this.stop();
+    // An answer still streaming is kept as streaming, to be resumed when a widget loads this conversation.
+    this.#flushText();
+    this.#persist();
+    this.#answerAbort?.abort();
+    this.#activeAnswerId = undefined;
     this.status = 'idle';
     this.#configKey = '';
   }
@@ -207,14 +217,19 @@ export class ChatController implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    this.#client = createWidgetClient({
-      baseUrl: config.baseUrl,
-      token: config.token || undefined,
-      apiKey: config.apiKey || undefined,
-      apiKeyHeader: config.apiKeyHeader,
-      fetch: config.fetch,
-    });
+    this.#client = createWidgetClient(
+      (this.#options = {
+        baseUrl: config.baseUrl,
+        token: config.token || undefined,
+        apiKey: config.apiKey || undefined,
+        apiKeyHeader: config.apiKeyHeader,
+        fetch: config.fetch,
+      }),
+    );
     this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
+    // An answer that was streaming when the last page went away is resumed where it was.
+    const streaming = streamingAnswer(this.conversation);
+    if (streaming) void this.#stream(streaming.id);
     this.status = 'loading';
     this.host.requestUpdate();
     const abort = new AbortController();
@@ -265,7 +280,7 @@ export class ChatController implements ReactiveController {
     this.conversation = addQuestion(this.conversation, { id: questionId, text: question, at: Date.now() }, answerId);
     this.#persist();
     this.host.dispatchEvent(new ChatbotMessageSentEvent(question, questionId, this.conversation.sessionId));
-    void this.#stream(answerId, question, history);
+    void this.#stream(answerId, history);
   }
 
   #drain(): void {
@@ -275,7 +290,9 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  async #stream(answerId: string, question: string, history: ReturnType<typeof chatHistory>): Promise<void> {
+  // Asks with `history` (the question is named by the answer's id, its idempotency key); without it, or when
+  // the connection drops mid-answer, the answer is resumed by its key (./on-demand/resume.ts).
+  async #stream(answerId: string, history?: ReturnType<typeof chatHistory>): Promise<void> {
     const config = this.#config;
     const client = this.#client;
     if (!config || !client) return;
@@ -284,45 +301,85 @@ export class ChatController implements ReactiveController {
     this.#activeAnswerId = answerId;
     this.host.requestUpdate();
     let suggestions: string[] = [];
-    try {
-      // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
-      // even see its prompt and rules, so sending what the bot information says would blank them).
-      const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
-      const events = client.streamAnswer(
+    let dropped: unknown;
+    // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
+    // even see its prompt and rules, so sending what the bot information says would blank them).
+    const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
+    let events: AsyncIterable<AnswerEvent> | undefined =
+      history &&
+      client.streamAnswer(
         {
           ...settings,
           bot_id: config.botId,
-          message: question,
+          message: questionOf(this.conversation, answerId),
           chat_history: history,
           session_id: this.conversation.sessionId,
+          message_id: answerId,
           ...(config.typeQa ? { type_qa: config.typeQa } : {}),
         },
         { signal: abort.signal },
       );
-      for await (const event of events) {
+    for (;;) {
+      try {
+        events ||= await this.#resume(answerId, abort.signal);
+        for await (const event of events!) {
+          if (this.#activeAnswerId !== answerId) return;
+          this.reconnecting = false;
+          if (event.type === 'text') this.#bufferText(answerId, event.text);
+          else if (event.type === 'suggestions') suggestions = event.questions;
+        }
+        await this.#drainText(answerId);
         if (this.#activeAnswerId !== answerId) return;
-        if (event.type === 'text') this.#bufferText(answerId, event.text);
-        else if (event.type === 'suggestions') suggestions = event.questions;
+        this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
+        const answer = findMessage(this.conversation, answerId) as AnswerMessage;
+        if (answer.status === 'complete') {
+          this.host.dispatchEvent(
+            new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, questionOf(this.conversation, answerId), answer.id, this.conversation.sessionId),
+          );
+        } else {
+          this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
+        }
+      } catch (error) {
+        if (history && !dropped && error instanceof NetworkError && this.#activeAnswerId === answerId) {
+          dropped = error;
+          events = undefined;
+          continue;
+        }
+        await this.#drainText(answerId);
+        if (this.#activeAnswerId !== answerId) return;
+        const kind = history ? classifyFailure(dropped ?? error) : 'interrupted';
+        this.conversation = failAnswer(this.conversation, answerId, kind);
+        this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(dropped ?? error)));
       }
-      await this.#drainText(answerId);
-      if (this.#activeAnswerId !== answerId) return;
-      this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
-      const answer = findMessage(this.conversation, answerId) as AnswerMessage;
-      if (answer.status === 'complete') {
-        this.host.dispatchEvent(
-          new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, question, answer.id, this.conversation.sessionId),
-        );
-      } else {
-        this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
-      }
-    } catch (error) {
-      await this.#drainText(answerId);
-      if (this.#activeAnswerId !== answerId) return;
-      const kind = classifyFailure(error);
-      this.conversation = failAnswer(this.conversation, answerId, kind);
-      this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(error)));
+      break;
     }
     this.#settle(answerId);
+  }
+
+  /** Whether the answer being streamed is reconnecting (after a reload or a dropped connection). */
+  reconnecting = false;
+
+  async #resume(answerId: string, signal: AbortSignal): Promise<AsyncIterable<AnswerEvent>> {
+    const reconnecting = () => {
+      this.reconnecting = true;
+      this.host.requestUpdate();
+    };
+    reconnecting();
+    this.callbacks.onReconnecting?.();
+    // A module import that fails offline may never be tried again on this page: it waits for the network.
+    if (!navigator.onLine) await new Promise((resolve) => (addEventListener('online', resolve, { once: true }), setTimeout(resolve, 3e4)));
+    const { resumeAnswerEvents } = await import('./on-demand/resume.js');
+    return resumeAnswerEvents(
+      this.#options!,
+      {
+        botId: this.#config!.botId,
+        sessionId: this.conversation.sessionId,
+        key: answerId,
+        known: findMessage(this.conversation, answerId)!.text.length + this.#pendingText.length,
+      },
+      signal,
+      reconnecting,
+    );
   }
 
   #settle(answerId: string): void {
@@ -425,7 +482,7 @@ export class ChatController implements ReactiveController {
     const history = chatHistory(this.conversation, question.id);
     this.conversation = restartAnswer(this.conversation, answerId, nextId, Date.now());
     this.#persist();
-    void this.#stream(nextId, question.text, history);
+    void this.#stream(nextId, history);
     return true;
   }
 

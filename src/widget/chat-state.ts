@@ -199,6 +199,12 @@ export function streamingAnswer(conversation: Conversation): AnswerMessage | und
   return last?.role === 'assistant' && last.status === 'streaming' ? last : undefined;
 }
 
+/** The text of the question an answer replies to ('' when it is missing). */
+export function questionOf(conversation: Conversation, answerId: string): string {
+  const answer = findMessage(conversation, answerId);
+  return (answer?.role === 'assistant' && findMessage(conversation, answer.replyTo)?.text) || '';
+}
+
 /** Finds a message by id. */
 export function findMessage(conversation: Conversation, id: string): Message | undefined {
   return conversation.messages.find((message) => message.id === id);
@@ -261,14 +267,6 @@ export function submitLead(conversation: Conversation): Conversation {
   return { ...conversation, lead: { ...conversation.lead, status: 'submitted' } };
 }
 
-/**
- * A conversation restored from storage: an answer that was still streaming when the page went away is
- * marked interrupted (it can be retried).
- */
-export function recoverConversation(conversation: Conversation): Conversation {
-  const streaming = streamingAnswer(conversation);
-  return streaming ? failAnswer(conversation, streaming.id, 'interrupted') : conversation;
-}
 
 /** A new, empty conversation with a new session id; a lead form already sent stays sent. */
 export function startOver(conversation: Conversation): Conversation {

@@ -237,7 +237,7 @@ export class ChatbotWidget extends LitElement {
     return this.renderRoot.querySelector('.launcher');
   }
 
-  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer) });
+  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer), onReconnecting: () => this.#announce(this.pack.reconnecting) });
   #chips = new SuggestionChips(this);
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
@@ -620,6 +620,8 @@ export class ChatbotWidget extends LitElement {
         <span>${this.#failureText(answer.failure ?? 'service')}</span>
         <button type="button" class="text-button" @click=${() => this.#retry(answer.id)}>${s.retry}</button>
       </p>`;
+    } else if (streaming && this.#chat.reconnecting) {
+      footer = html`<p class="note">${s.reconnecting}</p>`;
     } else if (answer.status === 'stopped') {
       footer = html`<p class="note">
         <span>${s.stopped}</span>

@@ -1,0 +1,96 @@
+// Resuming an answer the widget asked with an idempotency key (the id of its answer message): after a
+// reload, on the next page of the site, or when the connection dropped mid-answer. The widget imports this
+// module (its own chunk in the script-tag build) only then. It looks the answer up by its key on the route
+// that never asks a question (GET /api/chat/answers/events), reads it from its start and drops the text the
+// widget already shows, so the answer is finished in place. A service without resumable answers (404, or not
+// an event stream) ends it with that error, and the widget keeps the partial answer with Retry.
+import { NetworkError } from '../../api/errors.js';
+import { resumeAnswerByKey } from '../../api/resumable-answer.js';
+import type { ClientOptions } from '../../api/transport.js';
+import type { AnswerEvent } from '../../stream/answer-parser.js';
+
+/** The answer to resume, and how much of its text the widget already shows. */
+export interface ResumeTarget {
+  /** The bot asked. */
+  botId: string;
+  /** The conversation's session id (only the session that asked may resume). */
+  sessionId: string;
+  /** The idempotency key the question was asked with. */
+  key: string;
+  /** Characters of the answer's text (UTF-16 code units) the widget shows already. */
+  known: number;
+}
+
+/** Lookups in a row that end with a dropped connection and bring no new text, before giving up. */
+export const RESUME_ATTEMPTS = 4;
+/** Wait before the second lookup; each further one doubles it. */
+export const FIRST_RESUME_WAIT_MS = 1000;
+
+/**
+ * The events of an answer read from its start, without the first `known` characters of its text (what the
+ * widget shows already): the rest of the text, then the suggestions and the end.
+ */
+export async function* afterKnownText(events: AsyncIterable<AnswerEvent>, known: number): AsyncGenerator<AnswerEvent, void> {
+  for await (const event of events) {
+    if (event.type !== 'text' || known <= 0) {
+      yield event;
+      continue;
+    }
+    const skipped = Math.min(known, event.text.length);
+    known -= skipped;
+    if (skipped < event.text.length) yield { type: 'text', text: event.text.slice(skipped) };
+  }
+}
+
+// Waits `ms`, or less when the browser comes back online; an abort ends the wait at once (the lookup that
+// follows then throws its AbortError).
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      globalThis.removeEventListener?.('online', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, signal.aborted ? 0 : ms);
+    globalThis.addEventListener?.('online', done);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * The rest of an answer asked with an idempotency key: looked up by its key, followed live to its end
+ * (reconnecting with Last-Event-ID inside one lookup, see resumeAnswerByKey), and looked up again, with a
+ * doubling wait, when the connection drops, at most RESUME_ATTEMPTS times in a row without new text.
+ * `onReconnecting` is called before every new try; `firstWaitMs` is the wait before the second lookup
+ * (doubling after it), cut short when the browser comes back online. Anything but a dropped connection (a 404 from a service
+ * that keeps no answers, a response that is not an event stream, a cut-off answer) ends it with its error.
+ */
+export async function* resumeAnswerEvents(
+  options: ClientOptions,
+  target: ResumeTarget,
+  signal: AbortSignal,
+  onReconnecting: () => void,
+  firstWaitMs = FIRST_RESUME_WAIT_MS,
+): AsyncGenerator<AnswerEvent, void> {
+  let { known } = target;
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) {
+      onReconnecting();
+      await pause(firstWaitMs * 2 ** (attempt - 2), signal);
+    }
+    try {
+      const events = resumeAnswerByKey(options, { botId: target.botId, idempotencyKey: target.key }, { sessionId: target.sessionId, signal, onReconnect: onReconnecting });
+      for await (const event of afterKnownText(events, known)) {
+        if (event.type === 'text') {
+          known += event.text.length;
+          attempt = 1;
+        }
+        yield event;
+      }
+      return;
+    } catch (error) {
+      if (!(error instanceof NetworkError) || attempt >= RESUME_ATTEMPTS) throw error;
+    }
+  }
+}
