@@ -33,7 +33,7 @@ import {
 import { widgetStyles } from './chatbot-widget.styles.js';
 import type { LanguagePackDefinition } from './on-demand/language-pack.js';
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
-import type { StorageKind } from './conversation-store.js';
+import { panelOpen, storageFor, type StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
@@ -161,6 +161,7 @@ export class ChatbotWidget extends LitElement {
     theme: { reflect: true },
     storage: {},
     opened: { type: Boolean, reflect: true, attribute: 'open' },
+    noRememberOpen: { type: Boolean, attribute: 'no-remember-open' },
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
     languagePack: { attribute: 'language-pack' },
@@ -198,6 +199,11 @@ export class ChatbotWidget extends LitElement {
   storage: StorageKind = 'session';
   /** Whether the launcher panel is open. */
   opened = false;
+  /**
+   * Opts out of carrying the launcher panel's open or closed state to the next page: by default it is kept in
+   * the conversation's storage and restored, without focus or animation, when the widget starts again.
+   */
+  noRememberOpen = false;
   /** Language override (the element's own `lang` attribute); wins over the bot's language. */
   languageOverride: string | null = null;
   /**
@@ -416,10 +422,20 @@ export class ChatbotWidget extends LitElement {
       // empty conversation, the usual first view, never needs.
       this.#timeFormat = undefined;
     }
+    // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
+    const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
+    if (changed.has('botId') && panelOpen(storage, this.botId)) this.opened = this.#reopened = true;
+    else if (changed.has('opened')) panelOpen(storage, this.botId, this.opened);
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
 
+  #reopened = false;
+
   protected override updated(): void {
+    if (this.#reopened) {
+      this.#reopened = false;
+      for (const animation of this.renderRoot.querySelector('.panel')!.getAnimations()) animation.finish();
+    }
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(
