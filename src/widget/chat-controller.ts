@@ -156,9 +156,9 @@ export class ChatController implements ReactiveController {
     host.addController(this);
   }
 
-  /** Whether an answer is being streamed. */
+  /** Whether an answer is being streamed (here, or in another tab of the same conversation). */
   get busy(): boolean {
-    return this.#activeAnswerId !== undefined;
+    return !!this.streaming;
   }
 
   /** Questions waiting to be sent. */
@@ -227,9 +227,14 @@ export class ChatController implements ReactiveController {
       }),
     );
     this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
-    // An answer that was streaming when the last page went away is resumed where it was.
-    const streaming = streamingAnswer(this.conversation);
-    if (streaming) void this.#stream(streaming.id);
+    // An answer that was streaming when the last page went away is resumed where it was; with
+    // storage="local", the tabs of the conversation first agree which one of them fetches it.
+    if (config.storage === 'local') {
+      void import('./on-demand/tab-sync.js').then(
+        (module) => module.syncTabs(this, this.host, config.botId),
+        () => this.resume(),
+      );
+    } else this.resume();
     this.status = 'loading';
     this.host.requestUpdate();
     const abort = new AbortController();
@@ -281,6 +286,16 @@ export class ChatController implements ReactiveController {
     this.#persist();
     this.host.dispatchEvent(new ChatbotMessageSentEvent(question, questionId, this.conversation.sessionId));
     void this.#stream(answerId, history);
+  }
+
+  /**
+   * Goes on with the conversation as it now is (loaded, or changed in another tab): resumes its streaming
+   * answer unless this widget streams it already, or sends the questions that wait.
+   */
+  resume(): void {
+    const streaming = this.streaming;
+    if (!streaming) this.#drain();
+    else if (!this.#activeAnswerId) void this.#stream(streaming.id);
   }
 
   #drain(): void {
