@@ -19,7 +19,6 @@ import {
   failAnswer,
   findMessage,
   leadFormBlocking,
-  questionOf,
   restartAnswer,
   setFeedback,
   setLeadValues,
@@ -285,7 +284,7 @@ export class ChatController implements ReactiveController {
     this.conversation = addQuestion(this.conversation, { id: questionId, text: question, at: Date.now() }, answerId);
     this.#persist();
     this.host.dispatchEvent(new ChatbotMessageSentEvent(question, questionId, this.conversation.sessionId));
-    void this.#stream(answerId, history);
+    void this.#stream(answerId, question, history);
   }
 
   /**
@@ -295,7 +294,7 @@ export class ChatController implements ReactiveController {
   resume(): void {
     const streaming = this.streaming;
     if (!streaming) this.#drain();
-    else if (!this.#activeAnswerId) void this.#stream(streaming.id);
+    else if (!this.#activeAnswerId) void this.#stream(streaming.id, findMessage(this.conversation, streaming.replyTo)!.text);
   }
 
   #drain(): void {
@@ -307,7 +306,7 @@ export class ChatController implements ReactiveController {
 
   // Asks with `history` (the question is named by the answer's id, its idempotency key); without it, or when
   // the connection drops mid-answer, the answer is resumed by its key (./on-demand/resume.ts).
-  async #stream(answerId: string, history?: ReturnType<typeof chatHistory>): Promise<void> {
+  async #stream(answerId: string, question: string, history?: ReturnType<typeof chatHistory>): Promise<void> {
     const config = this.#config;
     const client = this.#client;
     if (!config || !client) return;
@@ -326,7 +325,7 @@ export class ChatController implements ReactiveController {
         {
           ...settings,
           bot_id: config.botId,
-          message: questionOf(this.conversation, answerId),
+          message: question,
           chat_history: history,
           session_id: this.conversation.sessionId,
           message_id: answerId,
@@ -349,7 +348,7 @@ export class ChatController implements ReactiveController {
         const answer = findMessage(this.conversation, answerId) as AnswerMessage;
         if (answer.status === 'complete') {
           this.host.dispatchEvent(
-            new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, questionOf(this.conversation, answerId), answer.id, this.conversation.sessionId),
+            new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, question, answer.id, this.conversation.sessionId),
           );
         } else {
           this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
@@ -383,17 +382,8 @@ export class ChatController implements ReactiveController {
     this.callbacks.onReconnecting?.();
     // A module import that fails offline may never be tried again on this page: it waits for the network.
     if (!navigator.onLine) await new Promise((resolve) => (addEventListener('online', resolve, { once: true }), setTimeout(resolve, 3e4)));
-    const { resumeAnswerEvents } = await import('./on-demand/resume.js');
-    return resumeAnswerEvents(
-      this.#options!,
-      {
-        botId: this.#config!.botId,
-        sessionId: this.conversation.sessionId,
-        key: answerId,
-        known: findMessage(this.conversation, answerId)!.text.length + this.#pendingText.length,
-      },
-      signal,
-      reconnecting,
+    return import('./on-demand/resume.js').then((module) =>
+      module.resumeAnswerEvents(this.#options!, this.#config!.botId, this.conversation, answerId, this.#pendingText, signal, reconnecting),
     );
   }
 
@@ -497,7 +487,7 @@ export class ChatController implements ReactiveController {
     const history = chatHistory(this.conversation, question.id);
     this.conversation = restartAnswer(this.conversation, answerId, nextId, Date.now());
     this.#persist();
-    void this.#stream(nextId, history);
+    void this.#stream(nextId, question.text, history);
     return true;
   }
 

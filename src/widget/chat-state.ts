@@ -199,12 +199,6 @@ export function streamingAnswer(conversation: Conversation): AnswerMessage | und
   return last?.role === 'assistant' && last.status === 'streaming' ? last : undefined;
 }
 
-/** The text of the question an answer replies to ('' when it is missing). */
-export function questionOf(conversation: Conversation, answerId: string): string {
-  const answer = findMessage(conversation, answerId);
-  return (answer?.role === 'assistant' && findMessage(conversation, answer.replyTo)?.text) || '';
-}
-
 /** Finds a message by id. */
 export function findMessage(conversation: Conversation, id: string): Message | undefined {
   return conversation.messages.find((message) => message.id === id);

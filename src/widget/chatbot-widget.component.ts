@@ -434,7 +434,7 @@ export class ChatbotWidget extends LitElement {
   protected override updated(): void {
     if (this.#reopened) {
       this.#reopened = false;
-      for (const animation of this.renderRoot.querySelector('.panel')!.getAnimations()) animation.finish();
+      this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish());
     }
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {

@@ -132,9 +132,8 @@ export function clearConversation(storage: KeyValueStorage | null, botId: string
 export function panelOpen(storage: KeyValueStorage | null, botId: string, open?: boolean): boolean {
   const key = `chatbot-widget:open:${botId}`;
   try {
-    if (open === undefined) return storage?.getItem(key) === '1';
-    if (open) storage?.setItem(key, '1');
-    else storage?.removeItem(key);
+    if (open === undefined) return !!storage?.getItem(key);
+    storage?.[open ? 'setItem' : 'removeItem'](key, '1');
   } catch {
     // A storage that refuses just means the panel starts closed on the next page.
   }

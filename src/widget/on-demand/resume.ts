@@ -8,6 +8,7 @@ import { NetworkError } from '../../api/errors.js';
 import { resumeAnswerByKey } from '../../api/resumable-answer.js';
 import type { ClientOptions } from '../../api/transport.js';
 import type { AnswerEvent } from '../../stream/answer-parser.js';
+import { findMessage, type Conversation } from '../chat-state.js';
 
 /** The answer to resume, and how much of its text the widget already shows. */
 export interface ResumeTarget {
@@ -59,28 +60,34 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The rest of an answer asked with an idempotency key: looked up by its key, followed live to its end
- * (reconnecting with Last-Event-ID inside one lookup, see resumeAnswerByKey), and looked up again, with a
- * doubling wait, when the connection drops, at most RESUME_ATTEMPTS times in a row without new text.
+ * The rest of the answer `answerId` of a conversation, asked with its id as idempotency key (`botId`, the
+ * conversation's session): looked up by its key, followed live to its end (reconnecting with Last-Event-ID
+ * inside one lookup, see resumeAnswerByKey), and looked up again, with a doubling wait, when the connection
+ * drops, at most RESUME_ATTEMPTS times in a row without new text. The answer's text in the conversation and
+ * `pending` (text received but not shown yet) are what the widget has: they are not yielded again.
  * `onReconnecting` is called before every new try; `firstWaitMs` is the wait before the second lookup
- * (doubling after it), cut short when the browser comes back online. Anything but a dropped connection (a 404 from a service
- * that keeps no answers, a response that is not an event stream, a cut-off answer) ends it with its error.
+ * (doubling after it), cut short when the browser comes back online. Anything but a dropped connection (a
+ * 404 from a service that keeps no answers, a response that is not an event stream, a cut-off answer) ends
+ * it with its error.
  */
 export async function* resumeAnswerEvents(
   options: ClientOptions,
-  target: ResumeTarget,
+  botId: string,
+  conversation: Conversation,
+  answerId: string,
+  pending: string,
   signal: AbortSignal,
   onReconnecting: () => void,
   firstWaitMs = FIRST_RESUME_WAIT_MS,
 ): AsyncGenerator<AnswerEvent, void> {
-  let { known } = target;
+  let known = (findMessage(conversation, answerId)?.text.length ?? 0) + pending.length;
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) {
       onReconnecting();
       await pause(firstWaitMs * 2 ** (attempt - 2), signal);
     }
     try {
-      const events = resumeAnswerByKey(options, { botId: target.botId, idempotencyKey: target.key }, { sessionId: target.sessionId, signal, onReconnect: onReconnecting });
+      const events = resumeAnswerByKey(options, { botId, idempotencyKey: answerId }, { sessionId: conversation.sessionId, signal, onReconnect: onReconnecting });
       for await (const event of afterKnownText(events, known)) {
         if (event.type === 'text') {
           known += event.text.length;

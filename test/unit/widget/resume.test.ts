@@ -12,6 +12,7 @@ import { NotResumableError } from '../../../src/api/resumable-answer.js';
 import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent } from '../../../src/stream/answer-events.js';
 import { AnswerParser, type AnswerEvent } from '../../../src/stream/answer-parser.js';
+import type { Conversation } from '../../../src/widget/chat-state.js';
 import { RESUME_ATTEMPTS, afterKnownText, resumeAnswerEvents } from '../../../src/widget/on-demand/resume.js';
 
 // fetch-event-source reads `window` and `document` (see test/unit/api/resumable-answer.test.ts).
@@ -90,7 +91,21 @@ async function* eventsOf(list: AnswerEvent[]): AsyncGenerator<AnswerEvent> {
   yield* list;
 }
 
-const target = (known: number) => ({ botId: BOT_ID, sessionId: 'session-1', key: 'answer-msg-1', known });
+/** A conversation whose answer `answer-msg-1` shows `known` characters of the answer already. */
+function conversationShowing(known: number): Conversation {
+  return {
+    sessionId: 'session-1',
+    messages: [
+      { id: 'question-1', role: 'user', text: 'How do I care for roses?', at: 0 },
+      { id: 'answer-msg-1', role: 'assistant', text: ANSWER.slice(0, known), suggestions: [], status: 'streaming', feedback: null, replyTo: 'question-1', at: 0 },
+    ],
+    lead: { status: 'open', values: {} },
+  };
+}
+
+/** Resumes `answer-msg-1`, of which the widget shows `shown` characters and holds `pending` more unshown. */
+const resume = (shown: number, signal: AbortSignal, onReconnecting: () => void, firstWaitMs: number, pending = 0) =>
+  resumeAnswerEvents({ baseUrl }, BOT_ID, conversationShowing(shown), 'answer-msg-1', ANSWER.slice(shown, shown + pending), signal, onReconnecting, firstWaitMs);
 
 describe('resume: the text the widget shows already', () => {
   it('drops exactly the known characters, whatever the text events and however much is known', async () => {
@@ -112,9 +127,9 @@ describe('resume: the text the widget shows already', () => {
 describe('resume: looking an answer up by its key', () => {
   it('reads the rest of the answer on the route that never asks, with the session and the key', async () => {
     answerLookup = (_request, response) => writeAnswer(response, 0);
-    const known = 20;
-    const result = await collect(resumeAnswerEvents({ baseUrl }, target(known), new AbortController().signal, () => assert.fail('no reconnection'), 1));
-    assert.equal(result.text, ANSWER.slice(known));
+    // 20 characters shown and 6 received but not shown yet: the rest starts after both.
+    const result = await collect(resume(20, new AbortController().signal, () => assert.fail('no reconnection'), 1, 6));
+    assert.equal(result.text, ANSWER.slice(26));
     assert.equal(result.dones, 1);
     assert.deepEqual(seen.map((entry) => `${entry.method} ${entry.path}`), ['GET /api/chat/answers/events']);
     assert.equal(seen[0]!.query.get('bot_id'), BOT_ID);
@@ -128,7 +143,7 @@ describe('resume: looking an answer up by its key', () => {
     // it is followed with Last-Event-ID on the answer's own route.
     answerLookup = (_request, response, count) => (count === 1 ? response.socket?.destroy() : writeAnswer(response, 0, 1));
     let reconnections = 0;
-    const result = await collect(resumeAnswerEvents({ baseUrl }, target(5), new AbortController().signal, () => reconnections++, 1));
+    const result = await collect(resume(5, new AbortController().signal, () => reconnections++, 1));
     assert.equal(result.text, ANSWER.slice(5));
     assert.equal(result.dones, 1);
     assert.equal(reconnections, 2);
@@ -142,7 +157,7 @@ describe('resume: looking an answer up by its key', () => {
   it(`gives up with the NetworkError after ${RESUME_ATTEMPTS} lookups that bring nothing`, async () => {
     answerLookup = (_request, response) => response.socket?.destroy();
     let reconnections = 0;
-    await assert.rejects(collect(resumeAnswerEvents({ baseUrl }, target(0), new AbortController().signal, () => reconnections++, 1)), NetworkError);
+    await assert.rejects(collect(resume(0, new AbortController().signal, () => reconnections++, 1)), NetworkError);
     assert.equal(seen.length, RESUME_ATTEMPTS);
     assert.equal(reconnections, RESUME_ATTEMPTS - 1);
   });
@@ -152,14 +167,14 @@ describe('resume: looking an answer up by its key', () => {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ detail: 'Not Found' }));
     };
-    await assert.rejects(collect(resumeAnswerEvents({ baseUrl }, target(0), new AbortController().signal, () => assert.fail('no reconnection'), 1)), ApiError);
+    await assert.rejects(collect(resume(0, new AbortController().signal, () => assert.fail('no reconnection'), 1)), ApiError);
     assert.equal(seen.length, 1);
     seen = [];
     answerLookup = (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(BODY);
     };
-    await assert.rejects(collect(resumeAnswerEvents({ baseUrl }, target(0), new AbortController().signal, () => assert.fail('no reconnection'), 1)), NotResumableError);
+    await assert.rejects(collect(resume(0, new AbortController().signal, () => assert.fail('no reconnection'), 1)), NotResumableError);
     assert.equal(seen.length, 1);
   });
 
@@ -167,7 +182,7 @@ describe('resume: looking an answer up by its key', () => {
   it('stops waiting and looking when the widget aborts', { timeout: 30_000 }, async () => {
     answerLookup = (_request, response) => response.socket?.destroy();
     const abort = new AbortController();
-    const events = resumeAnswerEvents({ baseUrl }, target(0), abort.signal, () => abort.abort(), 3_600_000);
+    const events = resume(0, abort.signal, () => abort.abort(), 3_600_000);
     await assert.rejects(collect(events), (error: Error) => error.name === 'AbortError');
     assert.equal(seen.length, 1);
   });
