@@ -25,6 +25,7 @@ import {
   setSuggestions,
   startOver,
   stopAnswer,
+  streamingAnswer,
   submitLead,
   type AnswerMessage,
   type Conversation,
@@ -157,7 +158,7 @@ export class ChatController implements ReactiveController {
 
   /** Whether an answer is being streamed (here, or in another tab of the same conversation). */
   get busy(): boolean {
-    return !!this.streaming;
+    return !!streamingAnswer(this.conversation);
   }
 
   /** Questions waiting to be sent. */
@@ -292,7 +293,7 @@ export class ChatController implements ReactiveController {
    * answer unless this widget streams it already, or sends the questions that wait.
    */
   resume(): void {
-    const streaming = this.streaming;
+    const streaming = streamingAnswer(this.conversation);
     if (!streaming) this.#drain();
     else if (!this.#activeAnswerId) void this.#stream(streaming.id, findMessage(this.conversation, streaming.replyTo)!.text);
   }
