@@ -5,9 +5,7 @@
 // an answer streams or while the lead form waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, NetworkError } from '../api/errors.js';
-import type { ClientOptions } from '../api/transport.js';
 import type { WidgetBot } from '../api/widget-bot.js';
-import type { AnswerEvent } from '../stream/answer-parser.js';
 import { createWidgetClient, type WidgetClient } from '../api/widget-client.js';
 import {
   addQuestion,
@@ -139,7 +137,6 @@ export class ChatController implements ReactiveController {
   #config: ChatConfig | undefined;
   #configKey = '';
   #client: WidgetClient | undefined;
-  #options: ClientOptions | undefined;
   #loadAbort: AbortController | undefined;
   #answerAbort: AbortController | undefined;
   #activeAnswerId: string | undefined;
@@ -148,9 +145,13 @@ export class ChatController implements ReactiveController {
   #frame = 0;
   #persistOnLeave = () => this.#persist();
 
+  /** Whether the answer being streamed is reconnecting (after a reload or a dropped connection). */
+  reconnecting?: boolean;
+
   /** Attaches the controller to its element. */
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    /** The element (the resume module re-renders it when the answer reconnects again). */
+    readonly host: ReactiveControllerHost & HTMLElement,
     private readonly callbacks: ChatControllerCallbacks = {},
   ) {
     host.addController(this);
@@ -181,7 +182,7 @@ export class ChatController implements ReactiveController {
   hostDisconnected(): void {
     window.removeEventListener('pagehide', this.#persistOnLeave);
     this.#loadAbort?.abort();
-    // An answer still streaming is kept as streaming, to be resumed when a widget loads this conversation.
+    // An answer still streaming is stored as streaming, to be resumed where a widget loads this conversation.
     this.#flushText();
     this.#persist();
     this.#answerAbort?.abort();
@@ -217,21 +218,14 @@ export class ChatController implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    this.#client = createWidgetClient(
-      (this.#options = {
-        baseUrl: config.baseUrl,
-        token: config.token || undefined,
-        apiKey: config.apiKey || undefined,
-        apiKeyHeader: config.apiKeyHeader,
-        fetch: config.fetch,
-      }),
-    );
+    // The configuration holds the client's options (an empty token or key counts as none).
+    this.#client = createWidgetClient(config);
     this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
     // An answer that was streaming when the last page went away is resumed where it was; with
     // storage="local", the tabs of the conversation first agree which one of them fetches it.
     if (config.storage === 'local') {
       void import('./on-demand/tab-sync.js').then(
-        (module) => module.syncTabs(this, this.host, config.botId),
+        (module) => module.syncTabs(this, config.botId),
         () => this.resume(),
       );
     } else this.resume();
@@ -295,7 +289,7 @@ export class ChatController implements ReactiveController {
   resume(): void {
     const streaming = streamingAnswer(this.conversation);
     if (!streaming) this.#drain();
-    else if (!this.#activeAnswerId) void this.#stream(streaming.id, findMessage(this.conversation, streaming.replyTo)!.text);
+    else if (!this.#activeAnswerId) void this.#stream(streaming.id, findMessage(this.conversation, streaming.replyTo)?.text ?? '');
   }
 
   #drain(): void {
@@ -305,9 +299,10 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  // Asks with `history` (the question is named by the answer's id, its idempotency key); without it, or when
-  // the connection drops mid-answer, the answer is resumed by its key (./on-demand/resume.ts).
-  async #stream(answerId: string, question: string, history?: ReturnType<typeof chatHistory>): Promise<void> {
+  // Asks with `history`; without it the answer was asked already (by its id, its idempotency key) and is
+  // resumed by that key (./on-demand/resume.ts), quietly saying so: after a reload, on the next page, or when
+  // the connection dropped mid-answer (`dropped`: what the answer fails with if it cannot be resumed).
+  async #stream(answerId: string, question: string, history?: ReturnType<typeof chatHistory>, dropped?: unknown): Promise<void> {
     const config = this.#config;
     const client = this.#client;
     if (!config || !client) return;
@@ -315,77 +310,57 @@ export class ChatController implements ReactiveController {
     this.#answerAbort = abort;
     this.#activeAnswerId = answerId;
     this.host.requestUpdate();
+    if ((this.reconnecting = !history)) this.callbacks.onReconnecting?.();
     let suggestions: string[] = [];
-    let dropped: unknown;
-    // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
-    // even see its prompt and rules, so sending what the bot information says would blank them).
-    const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
-    let events: AsyncIterable<AnswerEvent> | undefined =
-      history &&
-      client.streamAnswer(
-        {
-          ...settings,
-          bot_id: config.botId,
-          message: question,
-          chat_history: history,
-          session_id: this.conversation.sessionId,
-          message_id: answerId,
-          ...(config.typeQa ? { type_qa: config.typeQa } : {}),
-        },
-        { signal: abort.signal },
-      );
-    for (;;) {
-      try {
-        events ||= await this.#resume(answerId, abort.signal);
-        for await (const event of events!) {
-          if (this.#activeAnswerId !== answerId) return;
-          this.reconnecting = false;
-          if (event.type === 'text') this.#bufferText(answerId, event.text);
-          else if (event.type === 'suggestions') suggestions = event.questions;
-        }
-        await this.#drainText(answerId);
-        if (this.#activeAnswerId !== answerId) return;
-        this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
-        const answer = findMessage(this.conversation, answerId) as AnswerMessage;
-        if (answer.status === 'complete') {
-          this.host.dispatchEvent(
-            new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, question, answer.id, this.conversation.sessionId),
-          );
-        } else {
-          this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
-        }
-      } catch (error) {
-        if (history && !dropped && error instanceof NetworkError && this.#activeAnswerId === answerId) {
-          dropped = error;
-          events = undefined;
-          continue;
-        }
-        await this.#drainText(answerId);
-        if (this.#activeAnswerId !== answerId) return;
-        const kind = history ? classifyFailure(dropped ?? error) : 'interrupted';
-        this.conversation = failAnswer(this.conversation, answerId, kind);
-        this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(dropped ?? error)));
+    try {
+      let events;
+      if (history) {
+        // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
+        // even see its prompt and rules, so sending what the bot information says would blank them).
+        const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
+        events = client.streamAnswer(
+          {
+            ...settings,
+            bot_id: config.botId,
+            message: question,
+            chat_history: history,
+            session_id: this.conversation.sessionId,
+            message_id: answerId,
+            ...(config.typeQa ? { type_qa: config.typeQa } : {}),
+          },
+          { signal: abort.signal },
+        );
+      } else {
+        // A module import that fails offline is not tried again on this page: it waits for the network.
+        if (!navigator.onLine) await new Promise((resolve) => addEventListener('online', resolve, { once: true }));
+        events = await import('./on-demand/resume.js').then((module) => module.resumeAnswerEvents(this, config, answerId, this.#pendingText, abort.signal));
       }
-      break;
+      for await (const event of events) {
+        if (this.#activeAnswerId !== answerId) return;
+        if (event.type === 'text') this.#bufferText(answerId, event.text);
+        else if (event.type === 'suggestions') suggestions = event.questions;
+      }
+      await this.#drainText(answerId);
+      if (this.#activeAnswerId !== answerId) return;
+      this.conversation = completeAnswer(setSuggestions(this.conversation, answerId, suggestions), answerId);
+      const answer = findMessage(this.conversation, answerId) as AnswerMessage;
+      if (answer.status === 'complete') {
+        this.host.dispatchEvent(
+          new ChatbotAnswerCompleteEvent(answer.text, answer.suggestions, question, answer.id, this.conversation.sessionId),
+        );
+      } else {
+        this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
+      }
+    } catch (error) {
+      if (history && error instanceof NetworkError && this.#activeAnswerId === answerId) return this.#stream(answerId, question, undefined, error);
+      await this.#drainText(answerId);
+      if (this.#activeAnswerId !== answerId) return;
+      // An answer found streaming in storage that cannot be resumed was interrupted.
+      const kind = history || dropped ? classifyFailure(dropped ?? error) : 'interrupted';
+      this.conversation = failAnswer(this.conversation, answerId, kind);
+      this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(dropped ?? error)));
     }
     this.#settle(answerId);
-  }
-
-  /** Whether the answer being streamed is reconnecting (after a reload or a dropped connection). */
-  reconnecting = false;
-
-  async #resume(answerId: string, signal: AbortSignal): Promise<AsyncIterable<AnswerEvent>> {
-    const reconnecting = () => {
-      this.reconnecting = true;
-      this.host.requestUpdate();
-    };
-    reconnecting();
-    this.callbacks.onReconnecting?.();
-    // A module import that fails offline may never be tried again on this page: it waits for the network.
-    if (!navigator.onLine) await new Promise((resolve) => (addEventListener('online', resolve, { once: true }), setTimeout(resolve, 3e4)));
-    return import('./on-demand/resume.js').then((module) =>
-      module.resumeAnswerEvents(this.#options!, this.#config!.botId, this.conversation, answerId, this.#pendingText, signal, reconnecting),
-    );
   }
 
   #settle(answerId: string): void {

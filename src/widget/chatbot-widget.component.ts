@@ -33,7 +33,7 @@ import {
 import { widgetStyles } from './chatbot-widget.styles.js';
 import type { LanguagePackDefinition } from './on-demand/language-pack.js';
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
-import { panelOpen, storageFor, type StorageKind } from './conversation-store.js';
+import { storageFor, type StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
@@ -424,18 +424,19 @@ export class ChatbotWidget extends LitElement {
     }
     // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
     const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
-    if (changed.has('botId') && panelOpen(storage, this.botId)) this.opened = this.#reopened = true;
-    else if (changed.has('opened')) panelOpen(storage, this.botId, this.opened);
+    const key = `chatbot-widget:open:${this.botId}`;
+    try {
+      if (changed.has('botId') && storage?.getItem(key)) {
+        this.opened = true;
+        void this.updateComplete.then(() => this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish()));
+      } else if (changed.has('opened')) storage?.setItem(key, this.opened ? '1' : '');
+    } catch {
+      // A storage that refuses just means the panel starts closed on the next page.
+    }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
 
-  #reopened = false;
-
   protected override updated(): void {
-    if (this.#reopened) {
-      this.#reopened = false;
-      this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish());
-    }
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(

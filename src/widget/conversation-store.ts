@@ -124,18 +124,3 @@ export function clearConversation(storage: KeyValueStorage | null, botId: string
     // A storage that refuses removal keeps nothing we could still read back wrongly: the next save replaces it.
   }
 }
-
-/**
- * Whether a bot's launcher panel was left open, in the conversation's storage (so it follows the visitor to
- * the next page); with `open`, records it instead.
- */
-export function panelOpen(storage: KeyValueStorage | null, botId: string, open?: boolean): boolean {
-  const key = `chatbot-widget:open:${botId}`;
-  try {
-    if (open === undefined) return !!storage?.getItem(key);
-    storage?.[open ? 'setItem' : 'removeItem'](key, '1');
-  } catch {
-    // A storage that refuses just means the panel starts closed on the next page.
-  }
-  return !!open;
-}

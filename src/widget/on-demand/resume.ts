@@ -8,18 +8,16 @@ import { NetworkError } from '../../api/errors.js';
 import { resumeAnswerByKey } from '../../api/resumable-answer.js';
 import type { ClientOptions } from '../../api/transport.js';
 import type { AnswerEvent } from '../../stream/answer-parser.js';
-import { findMessage, type Conversation } from '../chat-state.js';
+import type { Conversation } from '../chat-state.js';
 
-/** The answer to resume, and how much of its text the widget already shows. */
-export interface ResumeTarget {
-  /** The bot asked. */
-  botId: string;
-  /** The conversation's session id (only the session that asked may resume). */
-  sessionId: string;
-  /** The idempotency key the question was asked with. */
-  key: string;
-  /** Characters of the answer's text (UTF-16 code units) the widget shows already. */
-  known: number;
+/** What resuming reads and sets on the widget's chat controller. */
+export interface ResumingChat {
+  /** The conversation: its session id, and the answer's text the widget shows already. */
+  readonly conversation: Conversation;
+  /** Whether the answer reconnects: set again before each new lookup, cleared when an event arrives. */
+  reconnecting?: boolean;
+  /** The element, re-rendered when `reconnecting` is set again. */
+  readonly host: { requestUpdate(): void };
 }
 
 /** Lookups in a row that end with a dropped connection and bring no new text, before giving up. */
@@ -60,35 +58,40 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The rest of the answer `answerId` of a conversation, asked with its id as idempotency key (`botId`, the
- * conversation's session): looked up by its key, followed live to its end (reconnecting with Last-Event-ID
- * inside one lookup, see resumeAnswerByKey), and looked up again, with a doubling wait, when the connection
- * drops, at most RESUME_ATTEMPTS times in a row without new text. The answer's text in the conversation and
- * `pending` (text received but not shown yet) are what the widget has: they are not yielded again.
- * `onReconnecting` is called before every new try; `firstWaitMs` is the wait before the second lookup
- * (doubling after it), cut short when the browser comes back online. Anything but a dropped connection (a
- * 404 from a service that keeps no answers, a response that is not an event stream, a cut-off answer) ends
- * it with its error.
+ * The rest of the answer `answerId` of the chat's conversation, asked with its id as idempotency key (of the
+ * bot and service `options` name, in the conversation's session): looked up by its key, followed live to its
+ * end (reconnecting with Last-Event-ID inside one lookup, see resumeAnswerByKey), and looked up again, with a
+ * doubling wait, when the connection drops, at most RESUME_ATTEMPTS times in a row without new text. The
+ * answer's text in the conversation and `pending` (text received but not shown yet) are what the widget has:
+ * they are not yielded again. `chat.reconnecting` is set (and the element re-rendered) before every new try
+ * and cleared by every event; `firstWaitMs` is the wait before the second lookup (doubling after it), cut
+ * short when the browser comes back online. Anything but a dropped connection (a 404 from a service that
+ * keeps no answers, a response that is not an event stream, a cut-off answer) ends it with its error.
  */
 export async function* resumeAnswerEvents(
-  options: ClientOptions,
-  botId: string,
-  conversation: Conversation,
+  chat: ResumingChat,
+  options: ClientOptions & { botId: string },
   answerId: string,
   pending: string,
   signal: AbortSignal,
-  onReconnecting: () => void,
   firstWaitMs = FIRST_RESUME_WAIT_MS,
 ): AsyncGenerator<AnswerEvent, void> {
-  let known = (findMessage(conversation, answerId)?.text.length ?? 0) + pending.length;
+  const reconnecting = () => {
+    chat.reconnecting = true;
+    chat.host.requestUpdate();
+  };
+  const { sessionId } = chat.conversation;
+  // Looked up here rather than with chat-state's findMessage, which the always-loaded widget would then export.
+  let known = (chat.conversation.messages.find((message) => message.id === answerId)?.text.length ?? 0) + pending.length;
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) {
-      onReconnecting();
+      reconnecting();
       await pause(firstWaitMs * 2 ** (attempt - 2), signal);
     }
     try {
-      const events = resumeAnswerByKey(options, { botId, idempotencyKey: answerId }, { sessionId: conversation.sessionId, signal, onReconnect: onReconnecting });
+      const events = resumeAnswerByKey(options, { botId: options.botId, idempotencyKey: answerId }, { sessionId, signal, onReconnect: reconnecting });
       for await (const event of afterKnownText(events, known)) {
+        chat.reconnecting = false;
         if (event.type === 'text') {
           known += event.text.length;
           attempt = 1;

@@ -9,7 +9,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatController } from '../chat-controller.js';
 import { streamingAnswer } from '../chat-state.js';
-import { conversationKey, parseStoredConversation, serializeConversation, storageFor } from '../conversation-store.js';
+import { conversationKey, parseStoredConversation, serializeConversation } from '../conversation-store.js';
 
 /** The name of the Web Lock a tab holds while it fetches an answer. */
 export function answerLockName(answerId: string): string {
@@ -19,7 +19,8 @@ export function answerLockName(answerId: string): string {
 const links = new WeakMap<ReactiveControllerHost, ReactiveController>();
 
 /** Keeps this widget's conversation in step with the other tabs' (same bot, storage="local"). */
-export function syncTabs(chat: ChatController, host: ReactiveControllerHost, botId: string): void {
+export function syncTabs(chat: ChatController, botId: string): void {
+  const { host } = chat;
   const old = links.get(host);
   if (old) {
     old.hostDisconnected?.();
@@ -63,7 +64,15 @@ export function syncTabs(chat: ChatController, host: ReactiveControllerHost, bot
     followed = answerId;
     if (!locks) return;
     hold(answerId, () => {
-      take(storageFor('local')?.getItem(key) ?? null);
+      // What the tab that fetched it stored last (localStorage directly: importing storageFor would cost the
+      // always-loaded widget an export).
+      let stored = null;
+      try {
+        stored = localStorage.getItem(key);
+      } catch {
+        // A storage that refuses leaves the frames already taken.
+      }
+      take(stored);
       if (followed !== answerId || streamingAnswer(chat.conversation)?.id !== answerId) return false;
       followed = undefined;
       chat.resume();

@@ -13,7 +13,7 @@ import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent } from '../../../src/stream/answer-events.js';
 import { AnswerParser, type AnswerEvent } from '../../../src/stream/answer-parser.js';
 import type { Conversation } from '../../../src/widget/chat-state.js';
-import { RESUME_ATTEMPTS, afterKnownText, resumeAnswerEvents } from '../../../src/widget/on-demand/resume.js';
+import { RESUME_ATTEMPTS, afterKnownText, resumeAnswerEvents, type ResumingChat } from '../../../src/widget/on-demand/resume.js';
 
 // fetch-event-source reads `window` and `document` (see test/unit/api/resumable-answer.test.ts).
 const globals = globalThis as unknown as { window?: unknown; document?: unknown };
@@ -103,9 +103,18 @@ function conversationShowing(known: number): Conversation {
   };
 }
 
-/** Resumes `answer-msg-1`, of which the widget shows `shown` characters and holds `pending` more unshown. */
-const resume = (shown: number, signal: AbortSignal, onReconnecting: () => void, firstWaitMs: number, pending = 0) =>
-  resumeAnswerEvents({ baseUrl }, BOT_ID, conversationShowing(shown), 'answer-msg-1', ANSWER.slice(shown, shown + pending), signal, onReconnecting, firstWaitMs);
+/**
+ * Resumes `answer-msg-1`, of which the widget shows `shown` characters and holds `pending` more unshown;
+ * `onReconnecting` is called each time the chat is set reconnecting again (its element re-rendered).
+ */
+const resume = (shown: number, signal: AbortSignal, onReconnecting: () => void, firstWaitMs: number, pending = 0) => {
+  const chat: ResumingChat = {
+    conversation: conversationShowing(shown),
+    reconnecting: false,
+    host: { requestUpdate: () => chat.reconnecting && onReconnecting() },
+  };
+  return resumeAnswerEvents(chat, { baseUrl, botId: BOT_ID }, 'answer-msg-1', ANSWER.slice(shown, shown + pending), signal, firstWaitMs);
+};
 
 describe('resume: the text the widget shows already', () => {
   it('drops exactly the known characters, whatever the text events and however much is known', async () => {
@@ -152,6 +161,21 @@ describe('resume: looking an answer up by its key', () => {
       'GET /api/chat/answers/events',
       `GET /api/chat/answers/${ANSWER_ID}/events`,
     ]);
+  });
+
+  it('clears the reconnecting state with the first event of a lookup, and sets it again before the next lookup', async () => {
+    answerLookup = (_request, response, count) => (count === 1 ? writeAnswer(response, 0, 1) : writeAnswer(response, 0));
+    const states: boolean[] = [];
+    const chat: ResumingChat = { conversation: conversationShowing(0), reconnecting: true, host: { requestUpdate: () => states.push(!!chat.reconnecting) } };
+    let text = '';
+    for await (const event of resumeAnswerEvents(chat, { baseUrl, botId: BOT_ID }, 'answer-msg-1', '', new AbortController().signal, 1)) {
+      assert.equal(chat.reconnecting, false, 'an event arrived');
+      if (event.type === 'text') text += event.text;
+    }
+    assert.equal(text, ANSWER);
+    // The first lookup dropped after one chunk: reconnecting again before the answer's own route, re-rendered.
+    assert.deepEqual(states, [true]);
+    assert.equal(chat.reconnecting, false);
   });
 
   it(`gives up with the NetworkError after ${RESUME_ATTEMPTS} lookups that bring nothing`, async () => {
