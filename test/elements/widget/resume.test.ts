@@ -166,6 +166,8 @@ describe('<chatbot-widget> resumable answers', () => {
     // An answer still streaming when its page went away: looked up once (404), then Retry.
     const second = service.queueManual();
     byRole<HTMLButtonElement>(part(first.el, 'error'), 'button', { name: 'Retry' }).click();
+    await first.el.updateComplete;
+    expect(reconnectingNote(first.el)?.textContent, 'a question asked again is not reconnecting').to.equal(undefined);
     second.push('*Answer:* Another partial');
     await waitUntil(() => lastAnswerText(first.el) === 'Another partial');
     first.el.remove();
