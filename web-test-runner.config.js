@@ -1,5 +1,6 @@
 // @ts-check
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -13,21 +14,61 @@ const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /**
  * The reference service, started on first use by an integration test (GET /__reference-service.json)
- * so element-only runs do not pay for the embedded database's start.
- * @type {Promise<{ url: string, close(): Promise<void>, demo?: { username: string, password: string, botId: string } }> | undefined}
+ * so element-only runs do not pay for the embedded database's start; `?answer-delay-ms=` starts another
+ * one whose answers stream that slowly (tests that act while an answer is still being written).
+ * @type {Map<number, Promise<{ url: string, close(): Promise<void>, demo?: { username: string, password: string, botId: string } }>>}
  */
-let service;
-let dataDir = '';
-function referenceService() {
-  service ??= (async () => {
-    const { startServer } = await tsImport('./demo/server/index.ts', import.meta.url);
-    dataDir = mkdtempSync(join(tmpdir(), 'chatbot-wtr-'));
-    return startServer({ port: 0, dataDir, seedDemo: true, answerDelayMs: 5 });
-  })();
-  return service;
+const services = new Map();
+/** @type {string[]} */
+const dataDirs = [];
+function referenceService(answerDelayMs = 5) {
+  if (!services.has(answerDelayMs)) {
+    services.set(answerDelayMs, (async () => {
+      const { startServer } = await tsImport('./demo/server/index.ts', import.meta.url);
+      const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-wtr-'));
+      dataDirs.push(dataDir);
+      const started = await startServer({ port: 0, dataDir, seedDemo: true, answerDelayMs });
+      // A slow service is reached through a TCP relay on 127.0.0.1 whose connections a test can cut
+      // (`drop-service-connections`), as a lost network cuts them.
+      return answerDelayMs === 5 ? started : { ...started, url: await relayTo(new URL(started.url)) };
+    })());
+  }
+  return services.get(answerDelayMs);
 }
+
+/** @type {Set<import('node:net').Socket>} */
+const relayed = new Set();
+/** @param {URL} target @returns {Promise<string>} */
+function relayTo(target) {
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      relayed.add(socket);
+      socket.on('close', () => relayed.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  return new Promise((resolve) => relay.listen(0, '127.0.0.1', () => {
+    relay.unref();
+    resolve(`http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (relay.address()).port}`);
+  }));
+}
+
+/** @type {import('@web/test-runner').TestRunnerPlugin} */
+const dropConnectionsPlugin = {
+  name: 'drop-service-connections',
+  executeCommand({ command }) {
+    if (command !== 'drop-service-connections') return undefined;
+    const count = relayed.size;
+    for (const socket of relayed) socket.destroy();
+    return count;
+  },
+};
 process.once('exit', () => {
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
@@ -40,7 +81,8 @@ export default {
       if (ctx.path === '/mockServiceWorker.js') ctx.path = '/public/mockServiceWorker.js';
       if (ctx.path !== '/__reference-service.json') return next();
       try {
-        const { url, demo } = await referenceService();
+        const delay = Number(ctx.query['answer-delay-ms'] ?? 5);
+        const { url, demo } = await referenceService(Number.isInteger(delay) && delay >= 0 && delay <= 1000 ? delay : 5);
         ctx.type = 'application/json';
         ctx.body = JSON.stringify({ url, ...demo });
       } catch (error) {
@@ -49,7 +91,7 @@ export default {
       }
     },
   ],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), cdpCommandsPlugin()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }), cdpCommandsPlugin(), dropConnectionsPlugin],
   browsers: [
     chromeLauncher({
       launchOptions: {

@@ -3,7 +3,11 @@
  * `emulate-forced-colors` (`{active: boolean}`; Windows High Contrast and other forced-colour modes, which
  * the stock emulateMedia command does not pass on to Chromium) and `accessibility-name` (`{selector}`:
  * the computed name and role of the first element matching a selector that may pierce shadow roots with
- * `>>>`, as a screen reader gets them from the accessibility tree).
+ * `>>>`, as a screen reader gets them from the accessibility tree), and `emulate-network` (`{offline: boolean,
+ * urlPattern: string}`: the page loses its network to the addresses the URL pattern matches, as when a phone
+ * drops from Wi-Fi, and gets it back; Chromium fails the matching requests in flight, and the page learns it
+ * through `navigator.onLine` and the `offline`/`online` events. The pattern keeps the test runner's own
+ * connection to the page out of it).
  * @returns {import('@web/test-runner').TestRunnerPlugin}
  */
 export function cdpCommandsPlugin() {
@@ -16,12 +20,24 @@ export function cdpCommandsPlugin() {
   return {
     name: 'cdp-commands',
     async executeCommand({ command, payload, session }) {
-      if (command !== 'emulate-forced-colors' && command !== 'accessibility-name') return undefined;
+      if (command !== 'emulate-forced-colors' && command !== 'accessibility-name' && command !== 'emulate-network') return undefined;
       if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs Chromium through puppeteer`);
       const page = session.browser.getPage(session.id);
       if (command === 'emulate-forced-colors') {
         const cdp = await sessionOf(page);
         await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
+        return true;
+      }
+      if (command === 'emulate-network') {
+        const cdp = await sessionOf(page);
+        const offline = !!payload?.offline;
+        const conditions = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditionsByRule', {
+          offline,
+          matchedNetworkConditions: payload?.urlPattern ? [{ urlPattern: String(payload.urlPattern), ...conditions }] : [],
+        });
+        await cdp.send('Network.overrideNetworkState', { offline, ...conditions });
         return true;
       }
       const handle = await page.$(`pierce/${payload.selector}`);

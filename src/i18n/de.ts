@@ -29,6 +29,7 @@ const de: WidgetStrings = {
   you: 'Sie',
   writing: 'Antwort wird geschrieben…',
   stopped: 'Gestoppt.',
+  reconnecting: 'Verbindung wird wiederhergestellt…',
   failed: 'Die Antwort kam nicht vollständig an.',
   errorNetwork: 'Der Dienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   errorGeneric: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',

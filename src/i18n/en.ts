@@ -54,6 +54,8 @@ export interface WidgetStrings {
   writing: string;
   /** Note under an answer the visitor stopped. */
   stopped: string;
+  /** Quiet note under an answer whose connection is being restored (after a reload or a dropped connection). */
+  reconnecting: string;
   /** Note under an answer that broke off or never came. */
   failed: string;
   /** Failure text when the service could not be reached. */
@@ -108,6 +110,7 @@ const en: WidgetStrings = {
   you: 'You',
   writing: 'Writing an answer…',
   stopped: 'Stopped.',
+  reconnecting: 'Reconnecting…',
   failed: 'The answer did not arrive completely.',
   errorNetwork: 'Could not reach the service. Check your connection and try again.',
   errorGeneric: 'Something went wrong. Please try again.',

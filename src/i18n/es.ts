@@ -29,6 +29,7 @@ const es: WidgetStrings = {
   you: 'Tú',
   writing: 'Escribiendo una respuesta…',
   stopped: 'Detenido.',
+  reconnecting: 'Reconectando…',
   failed: 'La respuesta no llegó completa.',
   errorNetwork: 'No se pudo conectar con el servicio. Revisa tu conexión e inténtalo de nuevo.',
   errorGeneric: 'Algo salió mal. Inténtalo de nuevo.',

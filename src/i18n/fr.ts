@@ -29,6 +29,7 @@ const fr: WidgetStrings = {
   you: 'Vous',
   writing: 'Rédaction de la réponse…',
   stopped: 'Arrêté.',
+  reconnecting: 'Reconnexion…',
   failed: 'La réponse n’est pas arrivée en entier.',
   errorNetwork: 'Impossible de joindre le service. Vérifiez votre connexion et réessayez.',
   errorGeneric: 'Une erreur s’est produite. Veuillez réessayer.',

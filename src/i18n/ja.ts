@@ -29,6 +29,7 @@ const ja: WidgetStrings = {
   you: 'あなた',
   writing: '回答を作成中…',
   stopped: '停止しました。',
+  reconnecting: '再接続しています…',
   failed: '回答を最後まで受け取れませんでした。',
   errorNetwork: 'サービスに接続できませんでした。接続を確認して、もう一度お試しください。',
   errorGeneric: '問題が発生しました。もう一度お試しください。',

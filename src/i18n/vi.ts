@@ -29,6 +29,7 @@ const vi: WidgetStrings = {
   you: 'Bạn',
   writing: 'Đang viết câu trả lời…',
   stopped: 'Đã dừng.',
+  reconnecting: 'Đang kết nối lại…',
   failed: 'Câu trả lời không đến đầy đủ.',
   errorNetwork: 'Không kết nối được với dịch vụ. Hãy kiểm tra kết nối và thử lại.',
   errorGeneric: 'Đã xảy ra lỗi. Vui lòng thử lại.',

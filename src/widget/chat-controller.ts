@@ -24,6 +24,7 @@ import {
   setSuggestions,
   startOver,
   stopAnswer,
+  streamingAnswer,
   submitLead,
   type AnswerMessage,
   type Conversation,
@@ -89,6 +90,8 @@ export type BotStatus = (typeof BOT_STATUSES)[number];
 export interface ChatControllerCallbacks {
   /** An answer has settled (complete, stopped or failed): time to announce it once. */
   onAnswerSettled?(answer: AnswerMessage): void;
+  /** An answer started to reconnect (after a reload or a dropped connection): time to say so once. */
+  onReconnecting?(): void;
 }
 
 /** Sorts an error of the client into a failure kind the widget can explain. */
@@ -143,17 +146,21 @@ export class ChatController implements ReactiveController {
   #frame = 0;
   #persistOnLeave = () => this.#persist();
 
+  /** Whether the answer being streamed is reconnecting (after a reload or a dropped connection). */
+  reconnecting?: boolean;
+
   /** Attaches the controller to its element. */
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    /** The element (the resume module re-renders it when the answer reconnects again). */
+    readonly host: ReactiveControllerHost & HTMLElement,
     private readonly callbacks: ChatControllerCallbacks = {},
   ) {
     host.addController(this);
   }
 
-  /** Whether an answer is being streamed. */
+  /** Whether an answer is being streamed (here, or in another tab of the same conversation). */
   get busy(): boolean {
-    return this.#activeAnswerId !== undefined;
+    return !!streamingAnswer(this.conversation);
   }
 
   /** Questions waiting to be sent. */
@@ -176,7 +183,11 @@ export class ChatController implements ReactiveController {
   hostDisconnected(): void {
     window.removeEventListener('pagehide', this.#persistOnLeave);
     this.#loadAbort?.abort();
-    if (this.#activeAnswerId) this.stop();
+    // An answer still streaming is stored as streaming, to be resumed where a widget loads this conversation.
+    this.#flushText();
+    this.#persist();
+    this.#answerAbort?.abort();
+    this.#activeAnswerId = undefined;
     this.status = 'idle';
     this.#configKey = '';
   }
@@ -211,6 +222,14 @@ export class ChatController implements ReactiveController {
     // A blank token or API key counts as none in the transport, as an absent one does.
     this.#client = widgetClientOver(createFixedCredentialTransport(config));
     this.conversation = loadConversation(storageFor(config.storage), config.botId) ?? emptyConversation();
+    // An answer that was streaming when the last page went away is resumed where it was; with
+    // storage="local", the tabs of the conversation first agree which one of them fetches it.
+    if (config.storage === 'local') {
+      void import('./on-demand/tab-sync.js').then(
+        (module) => module.syncTabs(this, config.botId),
+        () => this.resume(),
+      );
+    } else this.resume();
     this.status = 'loading';
     this.host.requestUpdate();
     const abort = new AbortController();
@@ -264,6 +283,16 @@ export class ChatController implements ReactiveController {
     void this.#stream(answerId, question, history);
   }
 
+  /**
+   * Goes on with the conversation as it now is (loaded, or changed in another tab): resumes its streaming
+   * answer unless this widget streams it already, or sends the questions that wait.
+   */
+  resume(): void {
+    const streaming = streamingAnswer(this.conversation);
+    if (!streaming) this.#drain();
+    else if (!this.#activeAnswerId) void this.#stream(streaming.id, findMessage(this.conversation, streaming.replyTo)?.text ?? '');
+  }
+
   #drain(): void {
     while (this.#queue.length > 0 && this.status === 'ready' && !this.busy && !this.leadBlocking) {
       this.#ask(this.#queue.shift()!);
@@ -271,7 +300,10 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  async #stream(answerId: string, question: string, history: ReturnType<typeof chatHistory>): Promise<void> {
+  // Asks with `history`; without it the answer was asked already (by its id, its idempotency key) and is
+  // resumed by that key (./on-demand/resume.ts), quietly saying so: after a reload, on the next page, or when
+  // the connection dropped mid-answer (`dropped`: what the answer fails with if it cannot be resumed).
+  async #stream(answerId: string, question: string, history?: ReturnType<typeof chatHistory>, dropped?: unknown): Promise<void> {
     const config = this.#config;
     const client = this.#client;
     if (!config || !client) return;
@@ -279,22 +311,31 @@ export class ChatController implements ReactiveController {
     this.#answerAbort = abort;
     this.#activeAnswerId = answerId;
     this.host.requestUpdate();
+    if ((this.reconnecting = !history)) this.callbacks.onReconnecting?.();
     let suggestions: string[] = [];
     try {
-      // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
-      // even see its prompt and rules, so sending what the bot information says would blank them).
-      const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
-      const events = client.streamAnswer(
-        {
-          ...settings,
-          bot_id: config.botId,
-          message: question,
-          chat_history: history,
-          session_id: this.conversation.sessionId,
-          ...(config.typeQa ? { type_qa: config.typeQa } : {}),
-        },
-        { signal: abort.signal },
-      );
+      let events;
+      if (history) {
+        // Only the host's explicit settings are sent: the bot's own apply otherwise (and a visitor does not
+        // even see its prompt and rules, so sending what the bot information says would blank them).
+        const { custom_error_message: _shownOnly, ...settings } = config.settings ?? {};
+        events = client.streamAnswer(
+          {
+            ...settings,
+            bot_id: config.botId,
+            message: question,
+            chat_history: history,
+            session_id: this.conversation.sessionId,
+            message_id: answerId,
+            ...(config.typeQa ? { type_qa: config.typeQa } : {}),
+          },
+          { signal: abort.signal },
+        );
+      } else {
+        // A module import that fails offline is not tried again on this page: it waits for the network.
+        if (!navigator.onLine) await new Promise((resolve) => addEventListener('online', resolve, { once: true }));
+        events = await import('./on-demand/resume.js').then((module) => module.resumeAnswerEvents(this, config, answerId, this.#pendingText, abort.signal));
+      }
       for await (const event of events) {
         if (this.#activeAnswerId !== answerId) return;
         if (event.type === 'text') this.#bufferText(answerId, event.text);
@@ -312,11 +353,13 @@ export class ChatController implements ReactiveController {
         this.host.dispatchEvent(new ChatbotErrorEvent('answer', 'empty', new Error('The answer stream ended without any answer text')));
       }
     } catch (error) {
+      if (history && error instanceof NetworkError && this.#activeAnswerId === answerId) return this.#stream(answerId, question, undefined, error);
       await this.#drainText(answerId);
       if (this.#activeAnswerId !== answerId) return;
-      const kind = classifyFailure(error);
+      // An answer found streaming in storage that cannot be resumed was interrupted.
+      const kind = history || dropped ? classifyFailure(dropped ?? error) : 'interrupted';
       this.conversation = failAnswer(this.conversation, answerId, kind);
-      this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(error)));
+      this.host.dispatchEvent(new ChatbotErrorEvent('answer', kind, asError(dropped ?? error)));
     }
     this.#settle(answerId);
   }

@@ -261,14 +261,6 @@ export function submitLead(conversation: Conversation): Conversation {
   return { ...conversation, lead: { ...conversation.lead, status: 'submitted' } };
 }
 
-/**
- * A conversation restored from storage: an answer that was still streaming when the page went away is
- * marked interrupted (it can be retried).
- */
-export function recoverConversation(conversation: Conversation): Conversation {
-  const streaming = streamingAnswer(conversation);
-  return streaming ? failAnswer(conversation, streaming.id, 'interrupted') : conversation;
-}
 
 /** A new, empty conversation with a new session id; a lead form already sent stays sent. */
 export function startOver(conversation: Conversation): Conversation {

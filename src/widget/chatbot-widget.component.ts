@@ -34,7 +34,7 @@ import {
 } from './chat-state.js';
 import { widgetStyles } from './chatbot-widget.styles.js';
 import type { LanguagePackDefinition } from './on-demand/language-pack.js';
-import type { StorageKind } from './conversation-store.js';
+import { storageFor, type StorageKind } from './conversation-store.js';
 import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } from './events.js';
 import { HOST_METHODS, type HostMethod } from './host-methods.js';
 import { OnDemandModule } from './on-demand-module.js';
@@ -161,6 +161,7 @@ export class ChatbotWidget extends LitElement {
     theme: { reflect: true },
     storage: {},
     opened: { type: Boolean, reflect: true, attribute: 'open' },
+    noRememberOpen: { type: Boolean, attribute: 'no-remember-open' },
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
     languagePack: { attribute: 'language-pack' },
@@ -198,6 +199,11 @@ export class ChatbotWidget extends LitElement {
   storage: StorageKind = 'session';
   /** Whether the launcher panel is open. */
   opened = false;
+  /**
+   * Opts out of carrying the launcher panel's open or closed state to the next page: by default it is kept in
+   * the conversation's storage and restored, without focus or animation, when the widget starts again.
+   */
+  noRememberOpen = false;
   /** Language override (the element's own `lang` attribute); wins over the bot's language. */
   languageOverride: string | null = null;
   /**
@@ -237,7 +243,7 @@ export class ChatbotWidget extends LitElement {
     return this.renderRoot.querySelector('.launcher');
   }
 
-  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer) });
+  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer), onReconnecting: () => this.#announce(this.pack.reconnecting) });
   #chips = new SuggestionChips(this);
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
@@ -412,6 +418,17 @@ export class ChatbotWidget extends LitElement {
       // Made when the first message needs it: creating a formatter loads the language's locale data, which an
       // empty conversation, the usual first view, never needs.
       this.#timeFormat = undefined;
+    }
+    // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
+    const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
+    const key = `chatbot-widget:open:${this.botId}`;
+    try {
+      if (changed.has('botId') && storage?.getItem(key)) {
+        this.opened = true;
+        void this.updateComplete.then(() => this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish()));
+      } else if (changed.has('opened')) storage?.setItem(key, this.opened ? '1' : '');
+    } catch {
+      // A storage that refuses just means the panel starts closed on the next page.
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
@@ -617,6 +634,8 @@ export class ChatbotWidget extends LitElement {
         <span>${this.#failureText(answer.failure ?? 'service')}</span>
         <button type="button" class="text-button" @click=${() => this.#retry(answer.id)}>${s.retry}</button>
       </p>`;
+    } else if (streaming && this.#chat.reconnecting) {
+      footer = html`<p class="note">${s.reconnecting}</p>`;
     } else if (answer.status === 'stopped') {
       footer = html`<p class="note">
         <span>${s.stopped}</span>

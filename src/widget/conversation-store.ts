@@ -7,7 +7,6 @@ import {
   FAILURE_KINDS,
   FEEDBACK_VALUES,
   LEAD_STATUSES,
-  recoverConversation,
   type AnswerMessage,
   type Conversation,
   type Message,
@@ -62,7 +61,10 @@ function readMessage(value: unknown): Message | undefined {
   return answer;
 }
 
-/** Reads a stored conversation from its JSON text; undefined when it is not a valid one. */
+/**
+ * Reads a stored conversation from its JSON text; undefined when it is not a valid one. An answer that was
+ * streaming when it was stored is read as streaming: the widget resumes it (or marks it interrupted).
+ */
 export function parseStoredConversation(json: string | null): Conversation | undefined {
   if (!json) return undefined;
   let value: unknown;
@@ -78,11 +80,11 @@ export function parseStoredConversation(json: string | null): Conversation | und
   const values = isRecord(lead['values'])
     ? Object.fromEntries(Object.entries(lead['values']).filter((entry): entry is [string, string] => isString(entry[1])))
     : {};
-  return recoverConversation({
+  return {
     sessionId: value['sessionId'],
     messages: messages as Message[],
     lead: { status: oneOf(LEAD_STATUSES, lead['status']) ? lead['status'] : 'open', values },
-  });
+  };
 }
 
 /** The JSON text a conversation is stored as. */

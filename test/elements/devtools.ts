@@ -13,3 +13,13 @@ export async function emulateForcedColors(active: boolean): Promise<void> {
 export async function accessibleNode(selector: string): Promise<{ role: string; name: string } | null> {
   return executeServerCommand('accessibility-name', { selector });
 }
+
+/**
+ * Takes the page's network to the addresses `urlPattern` matches away (`offline: true`: those requests fail,
+ * in flight too; `navigator.onLine` turns false and `offline` fires) or gives it all back (`online` fires).
+ * The pattern (URLPattern syntax, absolute, e.g. `http://127.0.0.1:4000/*`) spares the test runner's own
+ * connection to the page.
+ */
+export async function emulateNetwork(offline: boolean, urlPattern = ''): Promise<void> {
+  await executeServerCommand('emulate-network', { offline, urlPattern });
+}

@@ -82,7 +82,7 @@ describe('<chatbot-widget> persistence', () => {
     expect(stored.messages.map((message) => message.text)).to.deep.equal(['Fresh question', 'Hello there!']);
   });
 
-  it('marks an answer that was streaming when the page went away as interrupted, ready to retry', async () => {
+  it('marks an answer that was streaming when the page went away as interrupted, ready to retry, when the service cannot resume it', async () => {
     const botId = freshBotId();
     const service = createFakeService();
     const first = await mountWidget({ botId }, service);
@@ -97,6 +97,8 @@ describe('<chatbot-widget> persistence', () => {
     sessionStorage.setItem(conversationKey(botId), stored!);
     const second = await mountWidget({ botId }, service);
     expect(lastAnswerText(second.el)).to.equal('Half of it');
+    // The fake service keeps no answers: the lookup by key is a 404.
+    await settled(second.el);
     expect(part(second.el, 'error').textContent).to.contain('did not arrive completely');
     service.queueAnswer('The whole of it');
     byRole<HTMLButtonElement>(part(second.el, 'error'), 'button', { name: 'Retry' }).click();
