@@ -73,14 +73,19 @@ const lazy = app.lazyChunks.map((file) => ({ file, ...measure(file) }));
 // any visitor, so all of them count.
 const isLanguagePack = (file) => /chatbot-widget-(vi|ja|fr|es|de|ar)-[\w-]+\.js$/.test(file);
 const isOnDemandFeature = (file) => /chatbot-widget-on-demand-[\w-]+\.js$/.test(file);
-const onDemand = lazy.filter((chunk) => isOnDemandFeature(chunk.file));
+// An on-demand feature is measured with the chunks it imports statically that the app does not carry already
+// (a chunk that two features share, such as the event-stream parser, counts in each of them).
+const appChunks = new Set(app.staticChunks);
+const withOwnChunks = (file) => chunkGraph(file).staticChunks.filter((chunk) => chunk === file || !appChunks.has(chunk));
+const onDemand = lazy.filter((chunk) => isOnDemandFeature(chunk.file))
+  .map((chunk) => ({ file: chunk.file, ...sum(withOwnChunks(chunk.file).map(measure)) }));
 const largestPack = lazy.filter((chunk) => isLanguagePack(chunk.file))
   .reduce((a, b) => (b.gzip > a.gzip ? b : a), { file: '(none)', raw: 0, gzip: 0, brotli: 0 });
 const otherLazy = sum(lazy.filter((chunk) => !isLanguagePack(chunk.file) && !isOnDemandFeature(chunk.file)));
 // The widget a visitor downloads to chat: the loader, the app with its chunks, and one language pack.
 const widget = sum([sizes.loader, sizes.app, otherLazy, largestPack]);
 // Everything, on-demand features included.
-const complete = sum([widget, ...onDemand]);
+const complete = sum([widget, ...[...new Set(onDemand.flatMap((chunk) => withOwnChunks(chunk.file)))].map(measure)]);
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const rows = [
   ...Object.entries(sizes),
@@ -110,6 +115,6 @@ for (const { name, size, budget, met } of verdicts) {
 }
 const failures = verdicts.filter((verdict) => !verdict.met);
 if (failures.length) {
-  console.error(`Size budget passed: ${failures.map((verdict) => verdict.name.toLowerCase()).join(', ')}.`);
+  console.error(`Size budget exceeded: ${failures.map((verdict) => verdict.name.toLowerCase()).join(', ')}.`);
   process.exit(1);
 }
