@@ -40,11 +40,11 @@ describe('parseStoredConversation', () => {
     assert.equal(parseStoredConversation(stored([{ ...question, at: -1.5 }]))!.messages[0]!.at, -1.5);
   });
 
-  it('turns an unknown failure into a service failure and a streaming answer into an interrupted one', () => {
+  it('turns an unknown failure into a service failure and keeps a streaming answer streaming (the widget resumes it)', () => {
     const failed = parseStoredConversation(stored([question, { ...answer, status: 'failed', failure: 'bogus' }]))!;
     assert.equal((failed.messages[1] as AnswerMessage).failure, 'service');
     const streaming = parseStoredConversation(stored([question, { ...answer, status: 'streaming' }]))!;
-    assert.deepEqual([(streaming.messages[1] as AnswerMessage).status, (streaming.messages[1] as AnswerMessage).failure], ['failed', 'interrupted']);
+    assert.deepEqual([(streaming.messages[1] as AnswerMessage).status, (streaming.messages[1] as AnswerMessage).failure], ['streaming', undefined]);
   });
 
   it('ignores a corrupt, foreign or outdated entry', () => {
