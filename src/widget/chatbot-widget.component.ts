@@ -76,15 +76,6 @@ const FAILURE_STRINGS = {
 /** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
 const STICK_THRESHOLD = 32;
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * An embeddable chat with one bot of the service: streams answers with Markdown and suggested questions,
  * keeps the conversation per bot, and works as a floating launcher or inline.
@@ -545,7 +536,12 @@ export class ChatbotWidget extends LitElement {
   }
 
   async #copy(text: string, button?: HTMLElement): Promise<void> {
-    if (!(await copyText(text))) return;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // Refused (no permission, no secure context, no clipboard): nothing was copied, nothing is said.
+      return;
+    }
     this.#announce(this.pack.copied);
     if (button) {
       button.dataset['copied'] = '';

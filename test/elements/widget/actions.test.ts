@@ -15,12 +15,15 @@ import {
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
-function stubClipboard(): { copied: string[]; restore(): void } {
+function stubClipboard({ refuse = false } = {}): { copied: string[]; restore(): void } {
   const copied: string[] = [];
   const descriptor = Object.getOwnPropertyDescriptor(navigator.clipboard, 'writeText');
   Object.defineProperty(navigator.clipboard, 'writeText', {
     configurable: true,
-    value: async (text: string) => void copied.push(text),
+    value: async (text: string) => {
+      copied.push(text);
+      if (refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
+    },
   });
   return {
     copied,
@@ -53,6 +56,27 @@ describe('<chatbot-widget> answer actions', () => {
       await waitUntil(() => clipboard.copied.length === 2);
       expect(clipboard.copied[1]).to.equal('npm install');
       await waitUntil(() => copyCode.hasAttribute('data-copied'));
+    } finally {
+      clipboard.restore();
+    }
+  });
+
+  it('says nothing and marks nothing when the clipboard refuses', async () => {
+    const clipboard = stubClipboard({ refuse: true });
+    try {
+      const { el, service } = await mountWidget();
+      service.queueAnswer('Run this:\n\n```sh\nnpm install\n```');
+      await ask(el, 'How to install?');
+      await settled(el);
+      const before = liveRegion(el).textContent;
+      button(el, 'Copy answer').click();
+      const copyCode = byRole<HTMLButtonElement>(part(el, 'code-block'), 'button', { name: 'Copy code' });
+      copyCode.click();
+      await waitUntil(() => clipboard.copied.length === 2);
+      await frame();
+      await el.updateComplete;
+      expect(liveRegion(el).textContent).to.equal(before);
+      expect(copyCode.hasAttribute('data-copied')).to.equal(false);
     } finally {
       clipboard.restore();
     }
