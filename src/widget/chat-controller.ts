@@ -20,12 +20,10 @@ import {
   leadFormBlocking,
   restartAnswer,
   setFeedback,
-  setLeadValues,
   setSuggestions,
   startOver,
   stopAnswer,
   streamingAnswer,
-  submitLead,
   type AnswerMessage,
   type Conversation,
   type FailureKind,
@@ -38,10 +36,8 @@ import {
   ChatbotAnswerCompleteEvent,
   ChatbotErrorEvent,
   ChatbotFeedbackEvent,
-  ChatbotLeadSubmitEvent,
   ChatbotMessageSentEvent,
 } from './events.js';
-import type { postLead } from './lead-request.js';
 
 /** Per-request settings a host may send instead of the bot's own (the admin preview uses them). */
 export interface ChatSettings {
@@ -136,6 +132,12 @@ export class ChatController implements ReactiveController {
   conversation: Conversation = emptyConversation();
 
   #config: ChatConfig | undefined;
+
+  /** The configuration applied last, if any. */
+  get config(): ChatConfig | undefined {
+    return this.#config;
+  }
+
   #configKey = '';
   #client: WidgetClient | undefined;
   #loadAbort: AbortController | undefined;
@@ -144,14 +146,14 @@ export class ChatController implements ReactiveController {
   #queue: string[] = [];
   #pendingText = '';
   #frame = 0;
-  #persistOnLeave = () => this.#persist();
+  #persistOnLeave = () => this.persist();
 
   /** Whether the answer being streamed is reconnecting (after a reload or a dropped connection). */
   reconnecting?: boolean;
 
   /** Attaches the controller to its element. */
   constructor(
-    /** The element (the resume module re-renders it when the answer reconnects again). */
+    /** The element the controller drives (its events are fired on it; the resume and lead-form modules re-render it). */
     readonly host: ReactiveControllerHost & HTMLElement,
     private readonly callbacks: ChatControllerCallbacks = {},
   ) {
@@ -185,7 +187,7 @@ export class ChatController implements ReactiveController {
     this.#loadAbort?.abort();
     // An answer still streaming is stored as streaming, to be resumed where a widget loads this conversation.
     this.#flushText();
-    this.#persist();
+    this.persist();
     this.#answerAbort?.abort();
     this.#activeAnswerId = undefined;
     this.status = 'idle';
@@ -246,7 +248,7 @@ export class ChatController implements ReactiveController {
         this.status = reason ? 'unavailable' : 'ready';
         this.unavailableReason = reason;
         this.host.requestUpdate();
-        this.#drain();
+        this.drain();
       },
       (error: unknown) => {
         if (this.#loadAbort !== abort || isAbort(error)) return;
@@ -278,7 +280,7 @@ export class ChatController implements ReactiveController {
     const answerId = createId();
     const history = chatHistory(this.conversation);
     this.conversation = addQuestion(this.conversation, { id: questionId, text: question, at: Date.now() }, answerId);
-    this.#persist();
+    this.persist();
     this.host.dispatchEvent(new ChatbotMessageSentEvent(question, questionId, this.conversation.sessionId));
     void this.#stream(answerId, question, history);
   }
@@ -289,11 +291,12 @@ export class ChatController implements ReactiveController {
    */
   resume(): void {
     const streaming = streamingAnswer(this.conversation);
-    if (!streaming) this.#drain();
+    if (!streaming) this.drain();
     else if (!this.#activeAnswerId) void this.#stream(streaming.id, findMessage(this.conversation, streaming.replyTo)?.text ?? '');
   }
 
-  #drain(): void {
+  /** Sends the questions that waited, as far as they may go now, and re-renders. */
+  drain(): void {
     while (this.#queue.length > 0 && this.status === 'ready' && !this.busy && !this.leadBlocking) {
       this.#ask(this.#queue.shift()!);
     }
@@ -370,10 +373,10 @@ export class ChatController implements ReactiveController {
     this.#drained?.();
     this.#activeAnswerId = undefined;
     this.#answerAbort = undefined;
-    this.#persist();
+    this.persist();
     const answer = findMessage(this.conversation, answerId);
     if (answer?.role === 'assistant') this.callbacks.onAnswerSettled?.(answer);
-    this.#drain();
+    this.drain();
   }
 
   #bufferText(answerId: string, text: string): void {
@@ -463,7 +466,7 @@ export class ChatController implements ReactiveController {
     const nextId = createId();
     const history = chatHistory(this.conversation, question.id);
     this.conversation = restartAnswer(this.conversation, answerId, nextId, Date.now());
-    this.#persist();
+    this.persist();
     void this.#stream(nextId, question.text, history);
     return true;
   }
@@ -481,7 +484,7 @@ export class ChatController implements ReactiveController {
       this.#drained?.();
     }
     this.conversation = startOver(this.conversation);
-    this.#persist();
+    this.persist();
     this.host.requestUpdate();
   }
 
@@ -490,7 +493,7 @@ export class ChatController implements ReactiveController {
     const before = findMessage(this.conversation, answerId);
     if (before?.role !== 'assistant' || before.status === 'streaming' || before.feedback === value) return;
     this.conversation = setFeedback(this.conversation, answerId, value);
-    this.#persist();
+    this.persist();
     this.host.requestUpdate();
     const question = findMessage(this.conversation, before.replyTo);
     this.host.dispatchEvent(
@@ -498,32 +501,8 @@ export class ChatController implements ReactiveController {
     );
   }
 
-  /** Keeps what the visitor typed into the lead form (it survives reloads). */
-  updateLead(values: Record<string, string>): void {
-    this.conversation = setLeadValues(this.conversation, values);
-    this.#persist();
-  }
-
-  /**
-   * Sends the lead form: to the service with `post` (the lead form's own module brings it) when the service
-   * takes leads, always as `chatbot-lead-submit`.
-   */
-  async submitLead(values: Record<string, string>, post: typeof postLead): Promise<void> {
-    const config = this.#config;
-    if (!config) return;
-    this.conversation = submitLead(setLeadValues(this.conversation, values));
-    const { sessionId } = this.conversation;
-    this.#persist();
-    this.host.requestUpdate();
-    const outcome = await post(config, { bot_id: config.botId, session_id: sessionId, fields: values });
-    this.host.dispatchEvent(new ChatbotLeadSubmitEvent(values, config.botId, sessionId, outcome === 'delivered'));
-    if (outcome === 'failed') {
-      this.host.dispatchEvent(new ChatbotErrorEvent('lead', 'service', new Error('The lead could not be sent to the service')));
-    }
-    this.#drain();
-  }
-
-  #persist(): void {
+  /** Keeps the conversation in the configured storage. */
+  persist(): void {
     const config = this.#config;
     if (config) saveConversation(storageFor(config.storage), config.botId, this.conversation);
   }

@@ -251,16 +251,6 @@ export function leadFormBlocking(conversation: Conversation, info: LeadSettings 
   return conversation.lead.status === 'open' && leadFormDue(conversation, info);
 }
 
-/** Stores typed lead-form values. */
-export function setLeadValues(conversation: Conversation, values: Record<string, string>): Conversation {
-  return { ...conversation, lead: { ...conversation.lead, values: { ...conversation.lead.values, ...values } } };
-}
-
-/** Marks the lead form sent. */
-export function submitLead(conversation: Conversation): Conversation {
-  return { ...conversation, lead: { ...conversation.lead, status: 'submitted' } };
-}
-
 
 /** A new, empty conversation with a new session id; a lead form already sent stays sent. */
 export function startOver(conversation: Conversation): Conversation {

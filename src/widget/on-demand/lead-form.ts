@@ -1,5 +1,5 @@
 // The lead form, a feature only bots that collect customer information use: its template, its styles, its
-// checks and its request. The widget imports this module (its own chunk in the script-tag build) as soon as
+// checks, its state changes and its request. The widget imports this module (its own chunk in the script-tag build) as soon as
 // the bot's information asks for lead fields, so it is in before the form is due.
 import { adoptStyles, html, nothing, type TemplateResult } from 'lit';
 import { css } from '../../ui/literal-css.js';
@@ -9,9 +9,45 @@ import { LEAD_STRINGS } from '../../i18n/lead-form.js';
 import type { Language } from '../../i18n/languages.js';
 import type { ChatController } from '../chat-controller.js';
 import { leadFields, leadThreshold, type Conversation, type LeadFormField, type LeadState } from '../chat-state.js';
+import { ChatbotErrorEvent, ChatbotLeadSubmitEvent } from '../events.js';
 import { postLead } from '../lead-request.js';
 
 export { postLead };
+
+/** Stores typed lead-form values. */
+export function setLeadValues(conversation: Conversation, values: Record<string, string>): Conversation {
+  return { ...conversation, lead: { ...conversation.lead, values: { ...conversation.lead.values, ...values } } };
+}
+
+/** Marks the lead form sent. */
+export function markLeadSubmitted(conversation: Conversation): Conversation {
+  return { ...conversation, lead: { ...conversation.lead, status: 'submitted' } };
+}
+
+/** Keeps what the visitor typed into the chat's lead form (it survives reloads). */
+export function updateLead(chat: ChatController, values: Record<string, string>): void {
+  chat.conversation = setLeadValues(chat.conversation, values);
+  chat.persist();
+}
+
+/**
+ * Sends the chat's lead form: to the service when it takes leads, always as `chatbot-lead-submit` (and a
+ * `chatbot-error` when the service failed); the questions that waited for it go out after.
+ */
+export async function submitLead(chat: ChatController, values: Record<string, string>): Promise<void> {
+  const { config, host } = chat;
+  if (!config) return;
+  chat.conversation = markLeadSubmitted(setLeadValues(chat.conversation, values));
+  const { sessionId } = chat.conversation;
+  chat.persist();
+  host.requestUpdate();
+  const outcome = await postLead(config, { bot_id: config.botId, session_id: sessionId, fields: values });
+  host.dispatchEvent(new ChatbotLeadSubmitEvent(values, config.botId, sessionId, outcome === 'delivered'));
+  if (outcome === 'failed') {
+    host.dispatchEvent(new ChatbotErrorEvent('lead', 'service', new Error('The lead could not be sent to the service')));
+  }
+  chat.drain();
+}
 
 /** What is wrong with the lead form's values. */
 export interface LeadFormErrors {
@@ -249,11 +285,11 @@ export function renderWidgetLeadForm(
     fields: leadFields(chat.bot?.collect_customer_info),
     lead: chat.conversation.lead,
     errors,
-    onInput: (values) => chat.updateLead(values),
+    onInput: (values) => updateLead(chat, values),
     onInvalid: callbacks.onInvalid,
     onSubmit: (values) => {
       callbacks.onSubmit(strings.leadThanks);
-      void chat.submitLead(values, postLead);
+      void submitLead(chat, values);
     },
   });
 }
