@@ -132,12 +132,6 @@ export class ChatController implements ReactiveController {
   conversation: Conversation = emptyConversation();
 
   #config: ChatConfig | undefined;
-
-  /** The configuration applied last, if any. */
-  get config(): ChatConfig | undefined {
-    return this.#config;
-  }
-
   #configKey = '';
   #client: WidgetClient | undefined;
   #loadAbort: AbortController | undefined;
@@ -158,6 +152,11 @@ export class ChatController implements ReactiveController {
     private readonly callbacks: ChatControllerCallbacks = {},
   ) {
     host.addController(this);
+  }
+
+  /** The configuration applied last, if any. */
+  get config(): ChatConfig | undefined {
+    return this.#config;
   }
 
   /** Whether an answer is being streamed (here, or in another tab of the same conversation). */
