@@ -23,10 +23,6 @@ export interface PlacedBlock {
   block: Block;
   /** Index of its first line. */
   line: number;
-  /** Of a list: the index of the first line of each item. */
-  items?: number[];
-  /** Of a list: whether the items before each one are tight. */
-  tight?: boolean[];
 }
 
 const BLANK = /^[ \t]*$/;
@@ -168,7 +164,6 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
     if (item) {
       const ordered = /\d/.test(item.marker[0]!);
       const items: string[][] = [[item.content]];
-      const itemLines = [i];
       let contentIndent = item.contentIndent;
       i++;
       while (i < lines.length) {
@@ -183,7 +178,6 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
           // with its delimiter, so the last characters tell.
           if (item.marker.at(-1) !== currentItem.marker.at(-1)) break;
           items.push([currentItem.content]);
-          itemLines.push(i);
           contentIndent = currentItem.contentIndent;
         } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
           items.at(-1)!.push(current.trim());
@@ -195,14 +189,12 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       while (items.at(-1)!.length > 1 && items.at(-1)!.at(-1) === '') items.at(-1)!.pop();
       // A list is loose when a blank line separates two of its items or two blocks of one item.
       let tight = true;
-      const tights: boolean[] = [];
       const parsed = items.map((body, index) => {
-        tights.push(tight);
         const children = parseBlockLines(body, depth + 1);
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });
-      blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start, items: itemLines, tight: tights });
+      blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
       continue;
     }
     if (isTableStart(lines, i)) {
@@ -240,51 +232,41 @@ export function parseBlocks(text: string, depth = 0): Block[] {
 
 /**
  * Reads a growing text block by block: blocks that later text cannot change are handed out once, as
- * `finished`; only the still-open tail is parsed again on the next update. An open list is read again from
- * its last item whose first line is complete (later lines cannot change the items before it), so the total
- * work stays linear in the length of the answer, long lists included.
+ * `finished`; only the still-open tail is parsed again on the next update, so the total work stays linear
+ * in the length of the answer.
  */
 export class IncrementalBlocks {
   #source = '';
-  /** Where reading starts: the first open block, or the last complete item of an open list. */
-  #at = 0;
-  /** Of an open list read from one of its items: the items before it, its start number, whether they are tight. */
-  #list: [Block[][], number, boolean] | undefined;
+  #offset = 0;
 
   /**
    * Takes the whole text so far (the previous text plus new characters) and returns the blocks finished by
    * it and the blocks still open; with `complete`, every block is finished.
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
-    const reset = text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#at), this.#at);
-    const base = reset ? 0 : this.#at;
-    const list = reset ? undefined : this.#list;
+    let reset = false;
+    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset)) {
+      this.#offset = 0;
+      reset = true;
+    }
     this.#source = text;
-    this.#list = undefined;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF.
-    const lines = text.slice(base).split('\n');
+    const lines = text.slice(this.#offset).split('\n');
     const placed = parseBlockLines(lines);
-    const head = placed[0]?.block;
-    // Read from a list item, the text starts with a list: the items kept go before its items.
-    if (list && head?.type === 'list') Object.assign(head, { items: [...list[0], ...head.items], start: list[1], tight: list[2] && head.tight });
+    if (complete) {
+      this.#offset = text.length;
+      return { finished: placed.map((entry) => entry.block), open: [], reset };
+    }
     // The last block can still grow; a block that starts on the unfinished last line may still turn out to
     // be something else, so the block before it stays open too.
-    const finishedCount = complete ? placed.length : Math.max(0, placed.length - (placed.at(-1)?.line === lines.length - 1 ? 2 : 1));
-    const offsetOf = (line: number): number => {
-      let offset = base;
-      for (let k = 0; k < line; k++) offset += lines[k]!.length + 1;
-      return offset;
-    };
-    this.#at = complete ? text.length : offsetOf(placed[finishedCount]?.line ?? 0);
-    const open = placed[finishedCount];
-    const itemLines = open?.items ?? [];
-    let last = itemLines.length - 1;
-    if (itemLines[last] === lines.length - 1) last--;
-    if (last >= 0) {
-      const block = open!.block as Extract<Block, { type: 'list' }>;
-      this.#at = offsetOf(itemLines[last]!);
-      // The items before it are tight when those read now are, and those kept before them (if it is that list).
-      this.#list = [block.items.slice(0, block.items.length - itemLines.length + last), block.start, (block !== head || !list || list[2]) && open!.tight![last]!];
+    let keep = placed.length > 0 ? 1 : 0;
+    if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
+    const finishedCount = placed.length - keep;
+    if (finishedCount > 0) {
+      const nextLine = placed[finishedCount]!.line;
+      let advance = 0;
+      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1;
+      this.#offset += advance;
     }
     return {
       finished: placed.slice(0, finishedCount).map((entry) => entry.block),
