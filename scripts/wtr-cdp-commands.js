@@ -1,7 +1,8 @@
 /**
  * Browser-test commands that need the DevTools protocol beyond what @web/test-runner-commands offers:
  * `emulate-forced-colors` (`{active: boolean}`; Windows High Contrast and other forced-colour modes, which
- * the stock emulateMedia command does not pass on to Chromium) and `accessibility-name` (`{selector}`:
+ * the stock emulateMedia command does not pass on to Chromium), `set-default-font-size` (`{size}`: the
+ * browser's default font size in px, the visitor's setting that CSS `medium` follows) and `accessibility-name` (`{selector}`:
  * the computed name and role of the first element matching a selector that may pierce shadow roots with
  * `>>>`, as a screen reader gets them from the accessibility tree), and `emulate-network` (`{offline: boolean,
  * urlPattern: string}`: the page loses its network to the addresses the URL pattern matches, as when a phone
@@ -20,7 +21,7 @@ export function cdpCommandsPlugin() {
   return {
     name: 'cdp-commands',
     async executeCommand({ command, payload, session }) {
-      if (command !== 'emulate-forced-colors' && command !== 'accessibility-name' && command !== 'emulate-network') return undefined;
+      if (!['emulate-forced-colors', 'set-default-font-size', 'accessibility-name', 'emulate-network'].includes(command)) return undefined;
       if (session.browser.type !== 'puppeteer') throw new Error(`${command} needs Chromium through puppeteer`);
       const page = session.browser.getPage(session.id);
       if (command === 'emulate-forced-colors') {
@@ -38,6 +39,11 @@ export function cdpCommandsPlugin() {
           matchedNetworkConditions: payload?.urlPattern ? [{ urlPattern: String(payload.urlPattern), ...conditions }] : [],
         });
         await cdp.send('Network.overrideNetworkState', { offline, ...conditions });
+        return true;
+      }
+      if (command === 'set-default-font-size') {
+        const cdp = await sessionOf(page);
+        await cdp.send('Page.setFontSizes', { fontSizes: { standard: payload.size, fixed: Math.round((payload.size * 13) / 16) } });
         return true;
       }
       const handle = await page.$(`pierce/${payload.selector}`);

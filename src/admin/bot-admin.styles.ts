@@ -12,8 +12,13 @@ export const botAdminStyles = [
       container-type: inline-size;
       color: var(--_text);
       font-family: var(--_font-family);
-      font-size: var(--_font-size);
+      font-size: medium;
       line-height: var(--_line-height);
+    }
+    /* The font-size token is em of the visitor's default size (medium), as in the widget. */
+    .admin,
+    dialog {
+      font-size: var(--_font-size);
     }
     :host([hidden]) {
       display: none;

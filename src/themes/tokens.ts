@@ -30,8 +30,8 @@ export const PANEL_TOKENS: readonly ThemeToken[] = [
   { name: 'code-text', light: '#f9fafb' },
   // Font of the whole widget.
   { name: 'font-family', light: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' },
-  // Base font size (the widget never uses rem, so page roots do not matter).
-  { name: 'font-size', light: '15px' },
+  // Base font size: em of the visitor's default size ('medium'; 15px when it is 16px), never of the page's.
+  { name: 'font-size', light: '0.9375em' },
   // Base line height.
   { name: 'line-height', light: '1.5' },
   // Corner radius of the panel.

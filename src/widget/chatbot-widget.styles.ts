@@ -1,5 +1,6 @@
 // Styles of <chatbot-widget>. Everything reads the private `--_*` tokens (see src/themes/tokens.ts); sizes
-// are in px/em, never rem, so a page's root font size cannot reach in; logical properties keep RTL right.
+// are in px/em, never rem, so a page's root font size cannot reach in, and text is em of 'medium', the
+// visitor's default size; logical properties keep RTL right.
 import { unsafeCSS } from 'lit';
 import { css } from '../ui/literal-css.js';
 import { LAUNCHER_CSS } from '../themes/launcher.js';
@@ -53,12 +54,16 @@ const widget = css`
   }
 
   /* Page rules that match the host element itself (a '*' rule, say) win over :host, so every inherited
-     property is reset again here, on the root of everything the widget draws. */
+     property is reset again here, on the root of everything the widget draws: the font size to 'medium',
+     the visitor's own default size, which no page rule can change (--_font-size is em of it, on the
+     panel's children). Letter and word spacing set on the element pass, as text-spacing tools set them
+     (WCAG 1.4.12). */
   .panel {
     all: initial;
+    letter-spacing: inherit;
+    word-spacing: inherit;
     box-sizing: border-box;
     font-family: var(--_font-family);
-    font-size: var(--_font-size);
     line-height: var(--_line-height);
     -webkit-text-size-adjust: 100%;
     display: flex;
@@ -69,6 +74,9 @@ const widget = css`
     color: var(--_text);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
+  }
+  .panel > * {
+    font-size: var(--_font-size);
   }
   :host([mode='launcher']) .panel {
     position: fixed;

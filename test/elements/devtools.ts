@@ -6,6 +6,11 @@ export async function emulateForcedColors(active: boolean): Promise<void> {
   await executeServerCommand('emulate-forced-colors', { active });
 }
 
+/** Sets the browser's default font size (px), as a visitor does in the browser's settings; 16 is the default. */
+export async function setDefaultFontSize(size: number): Promise<void> {
+  await executeServerCommand('set-default-font-size', { size });
+}
+
 /**
  * The role and computed name of the first element a CSS selector matches, from the browser's accessibility
  * tree (what a screen reader gets); the selector searches inside shadow roots too.

@@ -10,8 +10,8 @@ const STYLES =
   '.teaser{all:initial;box-sizing:border-box;position:fixed;z-index:var(--_z-index);display:flex;align-items:start;gap:4px;' +
   'inset-block-end:calc(var(--_offset) + var(--_launcher-size) + 10px);inset-inline-end:var(--_offset);max-width:min(280px,calc(100vw - 2 * var(--_offset)));' +
   'padding:4px;border:1px solid var(--_border);border-radius:14px;background:var(--_background);color:var(--_text);box-shadow:var(--_shadow);' +
-  'font-family:var(--_font-family);font-size:var(--_font-size);line-height:var(--_line-height)}' +
-  '.teaser button{all:unset;box-sizing:border-box;cursor:pointer;border-radius:10px}' +
+  'font-family:var(--_font-family);font-size:medium;line-height:var(--_line-height);letter-spacing:inherit;word-spacing:inherit}' +
+  '.teaser button{all:unset;box-sizing:border-box;cursor:pointer;border-radius:10px;font-size:var(--_font-size)}' +
   '.teaser .teaser-text{padding:8px 10px;overflow-wrap:anywhere}' +
   '.teaser .teaser-close{display:grid;place-items:center;min-width:28px;min-height:28px;color:var(--_text-muted)}' +
   '.teaser button:focus-visible{outline:2px solid var(--_focus-ring);outline-offset:1px}' +

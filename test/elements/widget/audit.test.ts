@@ -4,7 +4,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { effectiveBackground } from '../contrast.js';
-import { accessibleNode, emulateForcedColors } from '../devtools.js';
+import { accessibleNode, emulateForcedColors, setDefaultFontSize } from '../devtools.js';
 import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
 /**
@@ -259,4 +259,87 @@ describe('<chatbot-widget> right to left (audit)', () => {
     const english = await mountWidget({ lang: 'en' });
     expect(mirrored(part(english.el, 'send-button').querySelector('svg')!)).to.equal(false);
   });
+});
+
+describe('<chatbot-widget> text size and spacing (audit)', () => {
+  let pageStyle: HTMLStyleElement | undefined;
+  afterEach(async () => {
+    pageStyle?.remove();
+    pageStyle = undefined;
+    await setDefaultFontSize(16);
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  /** Adds a style sheet to the host page. */
+  const stylePage = (css: string) => {
+    pageStyle = document.createElement('style');
+    pageStyle.textContent = css;
+    document.head.append(pageStyle);
+  };
+
+  /** The answer's first paragraph. */
+  const answerParagraph = (el: ChatbotWidget) => byPart(parts(el, 'bot-message')[0]!, 'bubble').querySelector('p')!;
+
+  it("follows the visitor's default font size, which host-page CSS cannot shrink", async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    service.queueAnswer('Hello there', ['Tell me more']);
+    await ask(el, 'Hi');
+    await settled(el);
+    const size = (element: Element) => parseFloat(getComputedStyle(element).fontSize);
+    expect(size(answerParagraph(el))).to.equal(15);
+
+    await setDefaultFontSize(32);
+    const hostText = document.createElement('p');
+    document.body.append(hostText);
+    try {
+      expect(size(hostText)).to.equal(32);
+      expect(size(answerParagraph(el))).to.equal(30);
+      expect(size(part(el, 'input'))).to.equal(30);
+      expect(size(part(el, 'title'))).to.be.above(30);
+    } finally {
+      hostText.remove();
+    }
+
+    await setDefaultFontSize(16);
+    stylePage('html { font-size: 10px } body, chatbot-widget, * { font-size: 9px !important }');
+    expect(size(answerParagraph(el))).to.equal(15);
+    expect(size(part(el, 'input'))).to.equal(15);
+  });
+
+  for (const width of [1280, 320]) {
+    it(`takes text spacing set on the page (WCAG 1.4.12) without clipping or overlapping text, at ${width} px`, async () => {
+      await setViewport({ width, height: 800 });
+      stylePage('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important }');
+      const { el, service } = await mountWidget({ mode: 'launcher' });
+      service.queueAnswer('Our opening hours are nine to five, Monday to Friday, and ten to two on Saturdays.', [
+        'Are you open on public holidays?',
+        'Can I visit without an appointment?',
+      ]);
+      await ask(el, 'When are you open?');
+      await settled(el);
+      await waitUntil(() => parts(el, 'suggestion').length === 2);
+      const paragraph = answerParagraph(el);
+      const style = getComputedStyle(paragraph);
+      // At least what WCAG asks for (the em of the element they were set on, the widget's own text is a little smaller).
+      expect(parseFloat(style.letterSpacing)).to.be.at.least(0.12 * parseFloat(style.fontSize));
+      expect(parseFloat(style.wordSpacing)).to.be.at.least(0.16 * parseFloat(style.fontSize));
+      expect(parseFloat(style.lineHeight) / parseFloat(style.fontSize)).to.be.at.least(1.5);
+
+      const texts = [
+        part(el, 'title'),
+        ...parts(el, 'bubble'),
+        ...parts(el, 'suggestion'),
+        part(el, 'disclaimer'),
+        part(el, 'input'),
+      ];
+      for (const text of texts) {
+        expect(text.scrollWidth, `${text.localName} ${text.textContent?.trim()}: clipped sideways`).to.be.at.most(text.clientWidth + 1);
+        expect(text.scrollHeight, `${text.localName} ${text.textContent?.trim()}: clipped`).to.be.at.most(text.clientHeight + 1);
+      }
+      const panel = part(el, 'panel').getBoundingClientRect();
+      const chips = parts(el, 'suggestion').map((chip) => chip.getBoundingClientRect());
+      for (const chip of chips) expect(chip.right).to.be.at.most(panel.right);
+      expect(chips[0]!.bottom <= chips[1]!.top || chips[0]!.right <= chips[1]!.left || chips[1]!.right <= chips[0]!.left).to.equal(true);
+    });
+  }
 });
