@@ -3,22 +3,15 @@
 // resumed from the last event id on the answer's own route (never a second POST); one it did not name, or
 // a response that is no event stream, ends with a typed error.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { beforeEach, describe, it } from 'node:test';
 import { ApiError, NetworkError } from '../../../src/api/errors.js';
 import { NotResumableError, resumeAnswer, resumeAnswerByKey, streamResumableAnswer } from '../../../src/api/resumable-answer.js';
 import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent, type AnswerPosition } from '../../../src/stream/answer-events.js';
 import type { AnswerEvent } from '../../../src/stream/answer-parser.js';
 import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
-
-// fetch-event-source is written for browsers: it reads `window` for its timers and `document` for page
-// visibility (which openWhenHidden turns off, but its clean-up still touches). Node has neither.
-const globals = globalThis as unknown as { window?: unknown; document?: unknown };
-globals.window ??= globalThis;
-globals.document ??= Object.assign(new EventTarget(), { hidden: false });
+import { serveLocally } from './local-event-server.js';
 
 const BOT_ID = '4b1c7f5e-2d8a-4a63-9a55-0d8f0c6a1e11';
 const ANSWER_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -31,28 +24,17 @@ interface Script {
   resume(request: IncomingMessage, response: ServerResponse, lastEventId: string | undefined): void;
 }
 
-let server: Server;
-let baseUrl: string;
 let script: Script;
 let seen: { method: string; path: string; query: string; lastEventId: string | undefined; sessionId: string | undefined; idempotencyKey: string | undefined }[] = [];
 
-before(async () => {
-  server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0]!;
-    const lastEventId = request.headers['last-event-id'] as string | undefined;
-    seen.push({ method: request.method!, path, query: (request.url ?? '').split('?')[1] ?? '', lastEventId, sessionId: request.headers['x-session-id'] as string | undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
-    request.resume();
-    if (request.method === 'POST') script.post(request, response);
-    else script.resume(request, response, lastEventId);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const local = serveLocally((request, response) => {
+  const path = (request.url ?? '/').split('?')[0]!;
+  const lastEventId = request.headers['last-event-id'] as string | undefined;
+  seen.push({ method: request.method!, path, query: (request.url ?? '').split('?')[1] ?? '', lastEventId, sessionId: request.headers['x-session-id'] as string | undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+  request.resume();
+  if (request.method === 'POST') script.post(request, response);
+  else script.resume(request, response, lastEventId);
 });
-after(() => new Promise<void>((resolve) => {
-  server.close(() => resolve());
-  server.closeAllConnections();
-}));
 beforeEach(() => {
   seen = [];
 });
@@ -123,7 +105,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
     };
     const positions: AnswerPosition[] = [];
     const reconnects: number[] = [];
-    const result = await collect(streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-1', idempotencyKey: 'question-1', onPosition: (position) => positions.push(position), onReconnect: (attempt) => reconnects.push(attempt) }));
+    const result = await collect(streamResumableAnswer({ baseUrl: local.baseUrl }, QUESTION, { sessionId: 'session-1', idempotencyKey: 'question-1', onPosition: (position) => positions.push(position), onReconnect: (attempt) => reconnects.push(attempt) }));
     assert.equal(result.text, 'Water roses deeply once a week, and feed them in spring.');
     assert.deepEqual(result.suggestions, ['When do I prune?', 'Which fertiliser?']);
     assert.equal(result.dones, 1);
@@ -151,7 +133,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
     const texts: string[] = [];
     await assert.rejects(
       (async () => {
-        for await (const event of streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-2' })) if (event.type === 'text') texts.push(event.text);
+        for await (const event of streamResumableAnswer({ baseUrl: local.baseUrl }, QUESTION, { sessionId: 'session-2' })) if (event.type === 'text') texts.push(event.text);
       })(),
       NetworkError,
     );
@@ -169,12 +151,12 @@ describe('resumable answer stream (fetch-event-source)', () => {
         throw new Error('Not asked.');
       },
     };
-    await assert.rejects(collect(streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-3' })), (error: unknown) => error instanceof NotResumableError && /text\/plain/.test(error.contentType ?? ''));
+    await assert.rejects(collect(streamResumableAnswer({ baseUrl: local.baseUrl }, QUESTION, { sessionId: 'session-3' })), (error: unknown) => error instanceof NotResumableError && /text\/plain/.test(error.contentType ?? ''));
     script.post = (_request, response) => {
       response.writeHead(402, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ message: 'This bot has no messages left.', message_code: 1004 }));
     };
-    await assert.rejects(collect(streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-3' })), (error: unknown) => error instanceof ApiError && error.status === 402);
+    await assert.rejects(collect(streamResumableAnswer({ baseUrl: local.baseUrl }, QUESTION, { sessionId: 'session-3' })), (error: unknown) => error instanceof ApiError && error.status === 402);
     assert.deepEqual(seen.map((request) => request.method), ['POST', 'POST'], 'one request each, no retry');
   });
 
@@ -193,7 +175,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
     const texts: string[] = [];
     await assert.rejects(
       (async () => {
-        for await (const event of streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-4' })) if (event.type === 'text') texts.push(event.text);
+        for await (const event of streamResumableAnswer({ baseUrl: local.baseUrl }, QUESTION, { sessionId: 'session-4' })) if (event.type === 'text') texts.push(event.text);
       })(),
       (error: unknown) => error instanceof ApiError && error.message.includes('cut off'),
     );
@@ -213,7 +195,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
         drop(response);
       },
     };
-    await assert.rejects(collect(streamResumableAnswer({ baseUrl }, QUESTION, { sessionId: 'session-5', maxReconnects: 2 })), NetworkError);
+    await assert.rejects(collect(streamResumableAnswer({ baseUrl: local.baseUrl }, QUESTION, { sessionId: 'session-5', maxReconnects: 2 })), NetworkError);
     assert.deepEqual(seen.map((request) => request.method), ['POST', 'GET', 'GET']);
   });
 
@@ -241,12 +223,12 @@ describe('resumable answer stream (fetch-event-source)', () => {
         response.end(ANSWER_DONE_EVENT);
       },
     };
-    const found = await collect(resumeAnswerByKey({ baseUrl }, { botId: BOT_ID, idempotencyKey: 'known' }, { sessionId: 'session-7' }));
+    const found = await collect(resumeAnswerByKey({ baseUrl: local.baseUrl }, { botId: BOT_ID, idempotencyKey: 'known' }, { sessionId: 'session-7' }));
     assert.equal(found.text, 'Water roses deeply once a week, and feed them in spring.');
     assert.deepEqual(seen.map((request) => [request.method, request.path]), [['GET', '/api/chat/answers/events'], ['GET', `/api/chat/answers/${ANSWER_ID}/events`]]);
     assert.deepEqual(Object.fromEntries(new URLSearchParams(seen[0]!.query)), { bot_id: BOT_ID, message_id: 'known', session_id: 'session-7' });
     assert.equal(seen[1]!.lastEventId, `${ANSWER_ID}:${CHUNKS[0]!.length}`);
-    await assert.rejects(collect(resumeAnswerByKey({ baseUrl }, { botId: BOT_ID, idempotencyKey: 'unknown' }, { sessionId: 'session-7' })), (error: unknown) => error instanceof ApiError && error.status === 404);
+    await assert.rejects(collect(resumeAnswerByKey({ baseUrl: local.baseUrl }, { botId: BOT_ID, idempotencyKey: 'unknown' }, { sessionId: 'session-7' })), (error: unknown) => error instanceof ApiError && error.status === 404);
     assert.equal(seen.filter((request) => request.method === 'POST').length, 0);
   });
 
@@ -263,7 +245,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
         response.end(ANSWER_DONE_EVENT);
       },
     };
-    const whole = await collect(resumeAnswer({ baseUrl }, { answerId: ANSWER_ID, offset: 0 }, { sessionId: 'session-6' }));
+    const whole = await collect(resumeAnswer({ baseUrl: local.baseUrl }, { answerId: ANSWER_ID, offset: 0 }, { sessionId: 'session-6' }));
     assert.equal(whole.text, 'Water roses deeply once a week, and feed them in spring.');
     assert.deepEqual(seen.map((request) => [request.method, request.lastEventId]), [['GET', `${ANSWER_ID}:0`]]);
   });

@@ -3,10 +3,8 @@
 // already is dropped at any split, a dropped lookup is tried again within its bound, and a service that
 // keeps no answers ends it with its error.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { beforeEach, describe, it } from 'node:test';
 import { ApiError, NetworkError } from '../../../src/api/errors.js';
 import { NotResumableError } from '../../../src/api/resumable-answer.js';
 import { formatAnswer } from '../../../src/stream/answer-format.js';
@@ -14,11 +12,7 @@ import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent } fro
 import { AnswerParser, type AnswerEvent } from '../../../src/stream/answer-parser.js';
 import type { Conversation } from '../../../src/widget/chat-state.js';
 import { RESUME_ATTEMPTS, afterKnownText, resumeAnswerEvents, type ResumingChat } from '../../../src/widget/on-demand/resume.js';
-
-// fetch-event-source reads `window` and `document` (see test/unit/api/resumable-answer.test.ts).
-const globals = globalThis as unknown as { window?: unknown; document?: unknown };
-globals.window ??= globalThis;
-globals.document ??= Object.assign(new EventTarget(), { hidden: false });
+import { serveLocally } from '../api/local-event-server.js';
 
 const BOT_ID = '4b1c7f5e-2d8a-4a63-9a55-0d8f0c6a1e11';
 const ANSWER_ID = 'BBBBBBBBBBBBBBBBBBBBBB';
@@ -26,31 +20,20 @@ const ANSWER = 'Water roses deeply once a week, and feed them in spring. 🌹 Pr
 const BODY = formatAnswer({ answer: ANSWER, suggestions: ['When do I prune?', 'Which fertiliser?'] });
 const CHUNKS = [BODY.slice(0, 12), BODY.slice(12, 40), BODY.slice(40, 70), BODY.slice(70)];
 
-let server: Server;
-let baseUrl: string;
 let answerLookup: (request: IncomingMessage, response: ServerResponse, count: number) => void;
 let seen: { method: string; path: string; query: URLSearchParams; sessionId: string | undefined }[] = [];
 
-before(async () => {
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    seen.push({ method: request.method!, path: url.pathname, query: url.searchParams, sessionId: request.headers['x-session-id'] as string | undefined });
-    request.resume();
-    if (url.pathname === '/api/chat/answers/events') answerLookup(request, response, seen.filter((entry) => entry.path === url.pathname).length);
-    else if (url.pathname === `/api/chat/answers/${ANSWER_ID}/events`) writeAnswer(response, Number((request.headers['last-event-id'] as string).split(':')[1]));
-    else {
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ detail: 'Not Found' }));
-    }
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const local = serveLocally((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  seen.push({ method: request.method!, path: url.pathname, query: url.searchParams, sessionId: request.headers['x-session-id'] as string | undefined });
+  request.resume();
+  if (url.pathname === '/api/chat/answers/events') answerLookup(request, response, seen.filter((entry) => entry.path === url.pathname).length);
+  else if (url.pathname === `/api/chat/answers/${ANSWER_ID}/events`) writeAnswer(response, Number((request.headers['last-event-id'] as string).split(':')[1]));
+  else {
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ detail: 'Not Found' }));
+  }
 });
-after(() => new Promise<void>((resolve) => {
-  server.close(() => resolve());
-  server.closeAllConnections();
-}));
 beforeEach(() => {
   seen = [];
 });
@@ -113,7 +96,7 @@ const resume = (shown: number, signal: AbortSignal, onReconnecting: () => void, 
     reconnecting: false,
     host: { requestUpdate: () => chat.reconnecting && onReconnecting() },
   };
-  return resumeAnswerEvents(chat, { baseUrl, botId: BOT_ID }, 'answer-msg-1', ANSWER.slice(shown, shown + pending), signal, firstWaitMs);
+  return resumeAnswerEvents(chat, { baseUrl: local.baseUrl, botId: BOT_ID }, 'answer-msg-1', ANSWER.slice(shown, shown + pending), signal, firstWaitMs);
 };
 
 describe('resume: the text the widget shows already', () => {
@@ -168,7 +151,7 @@ describe('resume: looking an answer up by its key', () => {
     const states: boolean[] = [];
     const chat: ResumingChat = { conversation: conversationShowing(0), reconnecting: true, host: { requestUpdate: () => states.push(!!chat.reconnecting) } };
     let text = '';
-    for await (const event of resumeAnswerEvents(chat, { baseUrl, botId: BOT_ID }, 'answer-msg-1', '', new AbortController().signal, 1)) {
+    for await (const event of resumeAnswerEvents(chat, { baseUrl: local.baseUrl, botId: BOT_ID }, 'answer-msg-1', '', new AbortController().signal, 1)) {
       assert.equal(chat.reconnecting, false, 'an event arrived');
       if (event.type === 'text') text += event.text;
     }
