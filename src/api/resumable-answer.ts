@@ -7,7 +7,16 @@ import { ANSWER_START_EVENT, parseAnswerEventId, parseAnswerStart, type AnswerPo
 import { AnswerParser, type AnswerEvent } from '../stream/answer-parser.js';
 import { isEventStreamContentType, sseAnswerText } from '../stream/sse.js';
 import { AbortError, ApiError, ChatbotClientError, NetworkError } from './errors.js';
-import { createTransport, parseJsonOrText, type Call, type ClientOptions, type RequestOptions, type StreamAnswerParams } from './transport.js';
+import {
+  createFixedCredentialTransport,
+  createTransport,
+  parseJsonOrText,
+  type Call,
+  type ClientOptions,
+  type RequestOptions,
+  type StreamAnswerParams,
+  type Transport,
+} from './transport.js';
 
 const STREAM_PATH = '/api/chat/get-streaming-response-with-custom-settings';
 
@@ -42,8 +51,11 @@ export interface ResumableAnswerOptions extends RequestOptions {
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 8000;
 
-// fetch-event-source calls back; the answer is read as an async generator: a queue between the two.
+// fetch-event-source calls back; the answer is read as an async generator: a queue between the two. Requests
+// go through a transport made by `transportOf` from the options (each caller names its own, so that a bundle
+// keeps only the one it uses).
 async function* answerEvents(
+  transportOf: (options: ClientOptions) => Transport,
   options: ClientOptions,
   first: { call: Call; position: AnswerPosition | undefined },
   { signal, sessionId, idempotencyKey, onPosition, maxReconnects = 5, onReconnect }: ResumableAnswerOptions,
@@ -71,7 +83,7 @@ async function* answerEvents(
   // Every request goes through the client's transport (credentials, typed errors), with the headers of a
   // resumable answer added. Once the answer is known, only its own GET route is asked.
   const transportFor = (headers: Record<string, string>) =>
-    createTransport({
+    transportOf({
       ...options,
       fetch: (url, init) => (options.fetch ?? globalThis.fetch)(url, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
     });
@@ -179,7 +191,7 @@ async function* answerEvents(
 export function streamResumableAnswer(options: ClientOptions, params: StreamAnswerParams, streamOptions: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void> {
   const { is_get_suggest_question, ...body } = params;
   const call: Call = { method: 'POST', path: STREAM_PATH, query: { type_qa: body.type_qa, is_get_suggest_question }, json: { ...body, session_id: streamOptions.sessionId } };
-  return answerEvents(options, { call, position: undefined }, streamOptions);
+  return answerEvents(createTransport, options, { call, position: undefined }, streamOptions);
 }
 
 /**
@@ -189,15 +201,18 @@ export function streamResumableAnswer(options: ClientOptions, params: StreamAnsw
  */
 export function resumeAnswer(options: ClientOptions, position: AnswerPosition, streamOptions: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void> {
   const call: Call = { method: 'GET', path: `/api/chat/answers/${encodeURIComponent(position.answerId)}/events` };
-  return answerEvents(options, { call, position }, streamOptions);
+  return answerEvents(createTransport, options, { call, position }, streamOptions);
 }
 
 /**
  * Reads the answer a session asked with an idempotency key (GET /api/chat/answers/events), from its start,
  * then follows it as `resumeAnswer` does. This never asks the question: a service that has no such answer,
- * or knows nothing of resuming, answers with an error (ApiError, NotResumableError).
+ * or knows nothing of resuming, answers with an error (ApiError, NotResumableError). This is the chat widget's
+ * lookup, so it sends the credentials it is given (`token`, `apiKey`) as the widget's own requests do
+ * (createFixedCredentialTransport): `getToken` and `onUnauthorized` are not used, and the script-tag widget
+ * does not carry createTransport for it.
  */
 export function resumeAnswerByKey(options: ClientOptions, key: { botId: string; idempotencyKey: string }, streamOptions: ResumableAnswerOptions): AsyncGenerator<AnswerEvent, void> {
   const call: Call = { method: 'GET', path: '/api/chat/answers/events', query: { bot_id: key.botId, message_id: key.idempotencyKey, session_id: streamOptions.sessionId } };
-  return answerEvents(options, { call, position: undefined }, streamOptions);
+  return answerEvents(createFixedCredentialTransport, options, { call, position: undefined }, streamOptions);
 }

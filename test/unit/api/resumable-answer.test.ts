@@ -25,12 +25,21 @@ interface Script {
 }
 
 let script: Script;
-let seen: { method: string; path: string; query: string; lastEventId: string | undefined; sessionId: string | undefined; idempotencyKey: string | undefined }[] = [];
+let seen: {
+  method: string;
+  path: string;
+  query: string;
+  lastEventId: string | undefined;
+  sessionId: string | undefined;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  apiKey: string | undefined;
+}[] = [];
 
 const local = serveLocally((request, response) => {
   const path = (request.url ?? '/').split('?')[0]!;
   const lastEventId = request.headers['last-event-id'] as string | undefined;
-  seen.push({ method: request.method!, path, query: (request.url ?? '').split('?')[1] ?? '', lastEventId, sessionId: request.headers['x-session-id'] as string | undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+  seen.push({ method: request.method!, path, query: (request.url ?? '').split('?')[1] ?? '', lastEventId, sessionId: request.headers['x-session-id'] as string | undefined, idempotencyKey: request.headers['idempotency-key'] as string | undefined, authorization: request.headers['authorization'], apiKey: request.headers['chatfly-api-key'] as string | undefined });
   request.resume();
   if (request.method === 'POST') script.post(request, response);
   else script.resume(request, response, lastEventId);
@@ -230,6 +239,55 @@ describe('resumable answer stream (fetch-event-source)', () => {
     assert.equal(seen[1]!.lastEventId, `${ANSWER_ID}:${CHUNKS[0]!.length}`);
     await assert.rejects(collect(resumeAnswerByKey({ baseUrl: local.baseUrl }, { botId: BOT_ID, idempotencyKey: 'unknown' }, { sessionId: 'session-7' })), (error: unknown) => error instanceof ApiError && error.status === 404);
     assert.equal(seen.filter((request) => request.method === 'POST').length, 0);
+  });
+
+  it('looks for an answer by its key with the credentials it is given, on every request', async () => {
+    script = {
+      post() {
+        throw new Error('Looking for an answer never asks the question.');
+      },
+      resume(request, response, lastEventId) {
+        response.writeHead(200, SSE_HEAD);
+        if (request.url!.startsWith('/api/chat/answers/events?')) {
+          response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
+          writeChunks(response, 0, 1);
+          drop(response);
+          return;
+        }
+        writeChunks(response, chunkAfter(Number(lastEventId?.split(':')[1])), CHUNKS.length);
+        response.end(ANSWER_DONE_EVENT);
+      },
+    };
+    const key = { botId: BOT_ID, idempotencyKey: 'known' };
+    await collect(resumeAnswerByKey({ baseUrl: local.baseUrl, token: 'Bearer visitor-token', apiKey: 'bot-key', apiKeyHeader: 'chatfly-api-key' }, key, { sessionId: 'session-8' }));
+    await collect(resumeAnswerByKey({ baseUrl: local.baseUrl, apiKey: 'bot-key' }, key, { sessionId: 'session-8' }));
+    assert.deepEqual(seen.map((request) => [request.authorization, request.apiKey]), [
+      ['Bearer visitor-token', 'bot-key'],
+      ['Bearer visitor-token', 'bot-key'],
+      ['Bearer bot-key', undefined],
+      ['Bearer bot-key', undefined],
+    ]);
+  });
+
+  it('asks getToken for the token of every request of an answer it streams', async () => {
+    script = {
+      post(_request, response) {
+        response.writeHead(200, SSE_HEAD);
+        response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
+        writeChunks(response, 0, 1);
+        drop(response);
+      },
+      resume(_request, response, lastEventId) {
+        response.writeHead(200, SSE_HEAD);
+        writeChunks(response, chunkAfter(Number(lastEventId?.split(':')[1])), CHUNKS.length);
+        response.end(ANSWER_DONE_EVENT);
+      },
+    };
+    let tokens = 0;
+    const options = { baseUrl: local.baseUrl, token: 'fixed', getToken: () => `fresh-${++tokens}` };
+    const result = await collect(streamResumableAnswer(options, QUESTION, { sessionId: 'session-9' }));
+    assert.equal(result.text, 'Water roses deeply once a week, and feed them in spring.');
+    assert.deepEqual(seen.map((request) => [request.method, request.authorization]), [['POST', 'Bearer fresh-1'], ['GET', 'Bearer fresh-2']]);
   });
 
   it('reads a known answer from a position with Last-Event-ID on its route', async () => {
