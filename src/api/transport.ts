@@ -195,6 +195,13 @@ export async function readJson(response: Response, signal: AbortSignal | undefin
   }
 }
 
+/** GETs a bot's record from `path` (`?bot_id=`): the body as received, and the data of its envelope. */
+export async function getBotRecord(transport: Transport, path: string, botId: string, signal?: AbortSignal): Promise<{ body: unknown; data: unknown }> {
+  const response = await transport.send({ method: 'GET', path, query: { bot_id: botId } }, signal);
+  const body = await readJson(response, signal, `GET ${path}`);
+  return { body, data: unwrap(body, response) };
+}
+
 /** Reads a value with a reader; what is wrong becomes a ResponseShapeError that keeps the raw body. */
 export function readWith<T>(read: BodyReader<T>, value: unknown, body: unknown, context: string): T {
   const result = read(value);

@@ -6,9 +6,8 @@ import type { AnswerEvent } from '../stream/answer-parser.js';
 import { ResponseShapeError } from './errors.js';
 import {
   createTransport,
-  readJson,
+  getBotRecord,
   streamAnswer,
-  unwrap,
   type ClientOptions,
   type RequestOptions,
   type StreamAnswerParams,
@@ -30,8 +29,7 @@ export interface WidgetClient {
   streamAnswer(params: StreamAnswerParams, options?: RequestOptions): AsyncGenerator<AnswerEvent, void>;
 }
 
-const BOT_CALL = { method: 'GET', path: '/api/bot/information' } as const;
-const BOT_CONTEXT = `${BOT_CALL.method} ${BOT_CALL.path}`;
+const BOT_PATH = '/api/bot/information';
 
 /** Creates the chat widget's client of the service (a small, zod-free part of createClient). */
 export function createWidgetClient(options: ClientOptions): WidgetClient {
@@ -42,12 +40,11 @@ export function createWidgetClient(options: ClientOptions): WidgetClient {
 export function widgetClientOver(transport: Transport): WidgetClient {
   return {
     async getBotInformation(botId, { signal } = {}) {
-      const response = await transport.send({ ...BOT_CALL, query: { bot_id: botId } }, signal);
-      const body = await readJson(response, signal, BOT_CONTEXT);
-      const bot = readWidgetBot(unwrap(body, response));
+      const { body, data } = await getBotRecord(transport, BOT_PATH, botId, signal);
+      const bot = readWidgetBot(data);
       if (bot) return bot;
       throw new ResponseShapeError(
-        `Unexpected response from ${BOT_CONTEXT}: not a bot (a JSON object was expected)`,
+        `Unexpected response from GET ${BOT_PATH}: not a bot (a JSON object was expected)`,
         [{ code: 'invalid_type', expected: 'object', path: [], message: 'Invalid input' }],
         body,
       );

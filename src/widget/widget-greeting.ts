@@ -3,7 +3,7 @@
 // seconds a teaser may appear beside the closed launcher. Read tolerantly, bare or in ChatFly's
 // `{message_code, message, data}` envelope; a service without the endpoint, or any failure, means "no
 // greeting settings" and never an error.
-import { createFixedCredentialTransport, readJson, unwrap, type ClientOptions } from '../api/transport.js';
+import { createFixedCredentialTransport, getBotRecord, type ClientOptions } from '../api/transport.js';
 
 /** What the widget settings say about greeting a visitor. */
 export interface WidgetGreeting {
@@ -29,8 +29,7 @@ export function readWidgetGreeting(value: unknown): WidgetGreeting {
 export async function fetchWidgetGreeting(target: ClientOptions, botId: string): Promise<WidgetGreeting> {
   let setting: unknown;
   try {
-    const response = await createFixedCredentialTransport(target).send({ method: 'GET', path: '/api/bot/bot-widget-setting', query: { bot_id: botId } }, undefined);
-    setting = unwrap(await readJson(response, undefined, 'bot-widget-setting'), response);
+    setting = (await getBotRecord(createFixedCredentialTransport(target), '/api/bot/bot-widget-setting', botId)).data;
   } catch {
     // No route, no such bot, a failure envelope, bad JSON, no connection: no settings.
   }
