@@ -110,12 +110,18 @@ export async function* readBody(response: Response, signal: AbortSignal | undefi
   }
 }
 
+/** Decodes UTF-8 chunks into text, piece by piece; a character split between chunks comes out whole. */
+async function* decodeChunks(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<string, void> {
+  const decoder = new TextDecoder();
+  for await (const bytes of chunks) yield decoder.decode(bytes, { stream: true });
+  yield decoder.decode();
+}
+
 /** Decodes UTF-8 chunks into one string. */
 export async function textOf(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
   let text = '';
-  for await (const bytes of chunks) text += decoder.decode(bytes, { stream: true });
-  return text + decoder.decode();
+  for await (const piece of decodeChunks(chunks)) text += piece;
+  return text;
 }
 
 /** Reads a whole body as text. */
@@ -333,12 +339,10 @@ export function createFixedCredentialTransport(options: ClientOptions): Transpor
 // Raw UTF-8 answer text, whatever the content type says. A body that starts with '{' is held until its end:
 // if it is one JSON object it is read as such, otherwise it is answer text after all and nothing is lost.
 async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8Array, void>): AsyncGenerator<AnswerEvent> {
-  const decoder = new TextDecoder();
   const parser = new AnswerParser();
   // The text read so far while the body may still be one JSON object, else undefined.
   let held: string | undefined = '';
-  for await (const bytes of chunks) {
-    const text = decoder.decode(bytes, { stream: true });
+  for await (const text of decodeChunks(chunks)) {
     if (held === undefined) {
       yield* parser.push(text);
       continue;
@@ -349,13 +353,13 @@ async function* rawAnswerEvents(response: Response, chunks: AsyncGenerator<Uint8
       held = undefined;
     }
   }
-  const json = held === undefined ? undefined : parseJsonOrText((held += decoder.decode()));
+  const json = held === undefined ? undefined : parseJsonOrText(held);
   // Only some services answer with one JSON object: its reader is a chunk of its own, loaded when one comes.
   const text = isRecord(json)
     ? (await import('./on-demand/json-answer.js').catch((error: unknown) => {
         throw new NetworkError(error);
       })).answerTextOfJson(json, response)
-    : (held ?? decoder.decode());
+    : (held ?? '');
   yield* parser.push(text);
   yield* parser.end();
 }
