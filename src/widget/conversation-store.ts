@@ -2,6 +2,7 @@
 // Reading is defensive: a corrupt, foreign or outdated entry is ignored (and replaced on the next save),
 // never thrown; writing never throws either (a full or blocked storage just means nothing is kept).
 import { isRecord } from '../api/errors.js';
+import { parseJsonOrText } from '../api/transport.js';
 import {
   ANSWER_STATUSES,
   FAILURE_KINDS,
@@ -66,13 +67,8 @@ function readMessage(value: unknown): Message | undefined {
  * streaming when it was stored is read as streaming: the widget resumes it (or marks it interrupted).
  */
 export function parseStoredConversation(json: string | null): Conversation | undefined {
-  if (!json) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
+  // Text that is not JSON comes back as a string, which is not a record either.
+  const value = parseJsonOrText(json ?? '');
   if (!isRecord(value) || value['version'] !== VERSION || !isString(value['sessionId']) || !value['sessionId']) return undefined;
   const messages = Array.isArray(value['messages']) ? value['messages'].map(readMessage) : [];
   if (messages.some((message) => message === undefined)) return undefined;

@@ -48,7 +48,7 @@ describe('parseStoredConversation', () => {
   });
 
   it('ignores a corrupt, foreign or outdated entry', () => {
-    for (const json of [null, '', '{', '[]', '{"version":2,"sessionId":"s1"}', stored([{ ...answer, status: 'bogus' }])]) {
+    for (const json of [null, '', '   ', '{', 'not json', '"a conversation"', '[]', '{"version":2,"sessionId":"s1"}', stored([{ ...answer, status: 'bogus' }])]) {
       assert.equal(parseStoredConversation(json), undefined, String(json));
     }
   });
