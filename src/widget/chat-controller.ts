@@ -149,10 +149,13 @@ export class ChatController implements ReactiveController {
   constructor(
     /** The element the controller drives (its events are fired on it; the resume and lead-form modules re-render it). */
     readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly callbacks: ChatControllerCallbacks = {},
+    callbacks: ChatControllerCallbacks = {},
   ) {
+    this.#callbacks = callbacks;
     host.addController(this);
   }
+
+  #callbacks: ChatControllerCallbacks;
 
   /** The configuration applied last, if any. */
   get config(): ChatConfig | undefined {
@@ -313,7 +316,7 @@ export class ChatController implements ReactiveController {
     this.#answerAbort = abort;
     this.#activeAnswerId = answerId;
     this.host.requestUpdate();
-    if ((this.reconnecting = !history)) this.callbacks.onReconnecting?.();
+    if ((this.reconnecting = !history)) this.#callbacks.onReconnecting?.();
     let suggestions: string[] = [];
     try {
       let events;
@@ -374,7 +377,7 @@ export class ChatController implements ReactiveController {
     this.#answerAbort = undefined;
     this.persist();
     const answer = findMessage(this.conversation, answerId);
-    if (answer?.role === 'assistant') this.callbacks.onAnswerSettled?.(answer);
+    if (answer?.role === 'assistant') this.#callbacks.onAnswerSettled?.(answer);
     this.drain();
   }
 
