@@ -242,11 +242,8 @@ export class ChatController implements ReactiveController {
       (bot) => {
         if (this.#loadAbort !== abort) return;
         this.bot = bot;
-        const reason: UnavailableReason | undefined = !bot.is_activate
-          ? 'deactivated'
-          : bot.num_message_left !== null && bot.num_message_left <= 0
-            ? 'no-messages'
-            : undefined;
+        // No count (null) means the service does not say: messages are left.
+        const reason: UnavailableReason | undefined = !bot.is_activate ? 'deactivated' : (bot.num_message_left ?? 1) <= 0 ? 'no-messages' : undefined;
         this.status = reason ? 'unavailable' : 'ready';
         this.unavailableReason = reason;
         this.host.requestUpdate();
