@@ -4,7 +4,7 @@
 // animation frame (every other frame while it arrives slowly); questions asked before the bot is ready, while
 // an answer streams or while the lead form waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ApiError, NetworkError } from '../api/errors.js';
+import { AbortError, ApiError, NetworkError } from '../api/errors.js';
 import type { WidgetBot } from '../api/widget-bot.js';
 import { createFixedCredentialTransport } from '../api/transport.js';
 import { widgetClientOver, type WidgetClient } from '../api/widget-client.js';
@@ -118,7 +118,6 @@ const MIN_FRAME_INTERVAL = 32;
 const FIRST_TEXT_LIMIT = 1000;
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
 /** The chat's async state, driven by the element and rendered by it. */
 export class ChatController implements ReactiveController {
@@ -250,7 +249,8 @@ export class ChatController implements ReactiveController {
         this.drain();
       },
       (error: unknown) => {
-        if (this.#loadAbort !== abort || isAbort(error)) return;
+        // The client rejects a cancelled call with its AbortError, whatever the fetch in use threw.
+        if (this.#loadAbort !== abort || error instanceof AbortError) return;
         const kind = classifyFailure(error);
         const reason = UNAVAILABLE_REASONS.includes(kind as UnavailableReason) ? (kind as UnavailableReason) : 'load-failed';
         this.status = 'unavailable';

@@ -27,6 +27,26 @@ describe('<chatbot-widget> bot states', () => {
     expect(part(el, 'title').textContent).to.equal('Late');
   });
 
+  it('fires no chatbot-error for the bot information a removed element no longer waits for', async () => {
+    let asked!: () => void;
+    let cancelled!: () => void;
+    const botAsked = new Promise<void>((resolve) => (asked = resolve));
+    const bodyCancelled = new Promise<void>((resolve) => (cancelled = resolve));
+    const bot = () => {
+      asked();
+      return new Response(new ReadableStream({ cancel: () => cancelled() }));
+    };
+    const { el } = await mountWidget({ ready: false, bot });
+    const errors: Event[] = [];
+    el.addEventListener('chatbot-error', (event) => errors.push(event));
+    await botAsked;
+    el.remove();
+    await bodyCancelled;
+    // The cancelled read settles in microtasks: a task later the controller has seen it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(errors).to.have.length(0);
+  });
+
   it('explains a deactivated bot instead of a chat', async () => {
     const { el, text } = await notice({ bot: { is_activate: false, bot_name: 'Sleepy' } });
     expect(text).to.equal('This assistant is switched off at the moment.');
