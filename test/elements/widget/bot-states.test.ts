@@ -60,6 +60,12 @@ describe('<chatbot-widget> bot states', () => {
     expect(text).to.contain('cannot answer any more messages');
   });
 
+  it('lets a visitor chat with a bot whose information gives no message count (null)', async () => {
+    const { el } = await mountWidget({ bot: { num_message_left: null } });
+    expect(queryByRole(el.shadowRoot!, 'alert')).to.equal(null);
+    expect(parts(el, 'input')).to.have.length(1);
+  });
+
   it('explains the service refusing a deactivated bot (403, 1003) and fires chatbot-error', async () => {
     const { el, service } = await mountWidget({ ready: false, bot: () => jsonResponse({ message: 'Bot is deactivated', message_code: 1003 }, 403) });
     void service;
