@@ -437,7 +437,8 @@ export class ChatController implements ReactiveController {
       // Cut after a line or space near the limit, never inside a surrogate pair.
       const space = this.#pendingText.slice(limit, limit + 80).search(/\s/);
       end = space >= 0 ? limit + space + 1 : limit;
-      if (/[\ud800-\udbff]/.test(this.#pendingText[end - 1]!)) end++;
+      // A high surrogate (0xd800 to 0xdbff: 54 in its top six bits) keeps the low one that follows it.
+      if (this.#pendingText.charCodeAt(end - 1) >> 10 === 54) end++;
     }
     this.conversation = appendAnswerText(this.conversation, this.#activeAnswerId, this.#pendingText.slice(0, end));
     this.#pendingText = this.#pendingText.slice(end);

@@ -51,28 +51,35 @@ class FakeElement extends EventTarget {
   readonly updateComplete = Promise.resolve(true);
 }
 
+/** A controller with a ready bot whose answers are bodies the test writes into. */
+async function readyChat(): Promise<{ chat: ChatController; body: () => ReadableStreamDefaultController<Uint8Array> | undefined }> {
+  let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const fetchInMemory = (async (url: string) => {
+    if (url.includes('/api/bot/information')) {
+      return new Response(JSON.stringify({ bot_name: 'Bot', is_activate: true, num_message_left: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) }), {
+      headers: { 'content-type': 'text/plain' },
+    });
+  }) as unknown as typeof fetch;
+  const element = new FakeElement();
+  const chat = new ChatController(element as unknown as HTMLElement & FakeElement);
+  element.controllers.forEach((controller) => controller.hostConnected?.());
+  chat.configure({ botId: 'bot', baseUrl: 'https://service.test', storage: 'none', fetch: fetchInMemory });
+  await settle();
+  assert.equal(chat.status, 'ready');
+  return { chat, body: () => body };
+}
+
 describe('ChatController frames', () => {
   it('renders an answer streamed a token per frame at most every other frame, and all of it in the end', async () => {
+    const { chat, body: bodyOf } = await readyChat();
     const encoder = new TextEncoder();
-    let body: ReadableStreamDefaultController<Uint8Array> | undefined;
-    const fetchInMemory = (async (url: string) => {
-      if (url.includes('/api/bot/information')) {
-        return new Response(JSON.stringify({ bot_name: 'Bot', is_activate: true, num_message_left: null }), {
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return new Response(new ReadableStream<Uint8Array>({ start: (controller) => void (body = controller) }), {
-        headers: { 'content-type': 'text/plain' },
-      });
-    }) as unknown as typeof fetch;
-    const element = new FakeElement();
-    const chat = new ChatController(element as unknown as HTMLElement & FakeElement);
-    element.controllers.forEach((controller) => controller.hostConnected?.());
-    chat.configure({ botId: 'bot', baseUrl: 'https://service.test', storage: 'none', fetch: fetchInMemory });
-    await settle();
-    assert.equal(chat.status, 'ready');
     assert.equal(chat.send('Count to forty'), true);
     await settle();
+    const body = bodyOf();
     assert.ok(body, 'the answer was requested');
 
     const answerText = () => chat.conversation.messages.at(-1)!.text;
@@ -97,5 +104,27 @@ describe('ChatController frames', () => {
     // One render every second frame at most (the first words go out at once, outside any frame).
     assert.ok(renders <= words.length / 2 + 1, `${renders} renders in ${words.length} frames`);
     assert.ok(renders >= words.length / 4, `${renders} renders in ${words.length} frames: the answer must keep moving`);
+  });
+
+  it('never cuts a character in two where it shows a burst in slices', async () => {
+    const { chat, body } = await readyChat();
+    assert.equal(chat.send('Smile a lot'), true);
+    await settle();
+    // One letter, then characters of two UTF-16 units each: the first slice's limit falls after a first half.
+    const text = `a${'\u{1f600}'.repeat(1500)}`;
+    body()!.enqueue(new TextEncoder().encode(text));
+    await settle();
+    const shown = chat.conversation.messages.at(-1)!.text;
+    assert.ok(shown.length > 0 && shown.length < text.length, `${shown.length} of ${text.length} shown at once`);
+    assert.ok(text.startsWith(shown));
+    assert.doesNotMatch(shown, /[\ud800-\udbff]$/, 'the slice ends inside a character');
+    body()!.close();
+    let now = 1000;
+    for (let frame = 0; frame < 10 && chat.busy; frame++) {
+      await settle();
+      runFrame((now += FRAME_MS));
+    }
+    await settle();
+    assert.equal(chat.conversation.messages.at(-1)!.text, text);
   });
 });
