@@ -41,9 +41,9 @@ function markerPattern(label: readonly string[], bareLine: boolean): MarkerPatte
   };
 }
 
-const letters = (word: string): string[] => [...word];
-const ANSWER_MARKER = markerPattern(letters('answer'), false);
-const SUGGESTIONS_MARKER = markerPattern([...letters('suggest'), '(?:e(?:d|$))?', `${SPACE}+`, ...letters('question'), 's?'], true);
+// A label is a list of parts, one letter each for a word.
+const ANSWER_MARKER = markerPattern([...'answer'], false);
+const SUGGESTIONS_MARKER = markerPattern([...'suggest', '(?:e(?:d|$))?', `${SPACE}+`, ...'question', 's?'], true);
 /** Line ends other than LF: CRLF, a lone CR, NEL and the Unicode line and paragraph separators. */
 const LINE_END = /\r\n?|[\u0085\u2028\u2029]/g;
 
