@@ -116,8 +116,7 @@ export function parseSuggestedQuestions(section: string): string[] {
  * marker, and trailing whitespace, are held back. Chunk boundaries never change the events' merged text.
  */
 export class AnswerParser {
-  #phase: 'head' | 'answer' | 'suggestions' = 'head';
-  #ended = false;
+  #phase: 'head' | 'answer' | 'suggestions' | 'ended' = 'head';
   /** The start of the body while it could still be the answer marker (leading whitespace dropped). */
   #head = '';
   /** The start of the current line while it could still be the suggestions marker, else null. */
@@ -145,7 +144,6 @@ export class AnswerParser {
   /** Ends the body: returns the last text delta, the suggestions if the marker was seen, then `done`. */
   end(): AnswerEvent[] {
     this.#assertOpen('end');
-    this.#ended = true;
     // A line end stands in for "no more text": it completes or rules out a marker still held, and, being
     // trailing whitespace, is never shown itself.
     if (this.#phase === 'head') this.#feedHead('\n');
@@ -155,11 +153,12 @@ export class AnswerParser {
       events.push({ type: 'suggestions', questions: parseSuggestedQuestions(this.#section) });
     }
     events.push({ type: 'done' });
+    this.#phase = 'ended';
     return events;
   }
 
   #assertOpen(method: 'push' | 'end'): void {
-    if (this.#ended) throw new Error(`AnswerParser.${method}() was called after end(); use a new parser per answer.`);
+    if (this.#phase === 'ended') throw new Error(`AnswerParser.${method}() was called after end(); use a new parser per answer.`);
   }
 
   #takeText(): AnswerEvent[] {
