@@ -121,8 +121,8 @@ export class AnswerParser {
   #head = '';
   /** The start of the current line while it could still be the suggestions marker, else null. */
   #line: string | null = null;
-  #pendingWhitespace = '';
-  #started = false;
+  /** Whitespace after the last answer text, held until more text follows; undefined before the first text. */
+  #pendingWhitespace: string | undefined;
   #section = '';
   #text = '';
   /** The last chunk ended with a CR, which may be the first half of a CRLF. */
@@ -212,8 +212,8 @@ export class AnswerParser {
   }
 
   #beginSuggestions(rest: string): void {
+    // Whitespace still held is the end of the answer text, never shown.
     this.#phase = 'suggestions';
-    this.#pendingWhitespace = '';
     this.#section = rest;
   }
 
@@ -221,11 +221,10 @@ export class AnswerParser {
   #emit(piece: string): void {
     const trimmed = piece.trimEnd();
     if (!trimmed) {
-      if (this.#started) this.#pendingWhitespace += piece;
+      if (this.#pendingWhitespace !== undefined) this.#pendingWhitespace += piece;
       return;
     }
-    this.#text += this.#pendingWhitespace + (this.#started ? trimmed : trimmed.trimStart());
-    this.#started = true;
+    this.#text += this.#pendingWhitespace === undefined ? trimmed.trimStart() : this.#pendingWhitespace + trimmed;
     this.#pendingWhitespace = piece.slice(trimmed.length);
   }
 }
