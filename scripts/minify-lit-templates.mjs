@@ -2,10 +2,14 @@
 // html`` template literals, which the JavaScript minifier leaves as they are.
 // css``: comments go, white space runs become one space, and the spaces around { } ; , > go, as does the
 // space after a declaration's ':' (never a selector's, where a space is a descendant combinator); 0.5 is .5.
-// html``: a white space run holding a line break becomes one space, so text keeps its word breaks, and a
-// static attribute value of letters, digits, '_' and '-' loses its quotes (HTML needs none around such a value;
-// one right before '/>' keeps them, where the '/' would join it). Only literal parts change; ${…} expressions
-// are kept, with the tagged templates nested in them squeezed too.
+// html``: a white space run holding a line break goes where it stands after a tag (before another tag or a
+// binding), after a binding before a tag, or before the '>' or '/>' that closes a tag; anywhere else it becomes
+// one space, so text keeps its word breaks. The templates break lines between elements only inside flex, grid
+// or block containers, where that white space is never drawn; text that needs a space next to a tag or a
+// binding keeps it on one line (`${name}: </span>`). A static attribute value of letters, digits, '_' and '-'
+// loses its quotes (HTML needs none around such a value; one right before '/>' keeps them, where the '/' would
+// join it). Only literal parts change; ${…} expressions are kept, with the tagged templates nested in them
+// squeezed too.
 
 // Index just past the template literal whose opening backtick is at code[start - 1].
 function templateEnd(code, start) {
@@ -50,7 +54,12 @@ function squeezeCss(text) {
 }
 
 function squeezeHtml(text) {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/(\s[\w:.@?-]+)="([\w-]+)"(?=[\s>])/g, '$1=$2');
+  return text
+    .replace(/>\s*\n\s*(?=<|$)/g, '>')
+    .replace(/^\s*\n\s*(?=<)/, '')
+    .replace(/\s*\n\s*(?=\/?>)/g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/(\s[\w:.@?-]+)="([\w-]+)"(?=[\s>])/g, '$1=$2');
 }
 
 /** Rewrites the literal parts of every css`` and html`` template in `code`. */

@@ -6,8 +6,20 @@ import { squeezeLitTemplates } from '../../../scripts/minify-lit-templates.mjs';
 const squeeze = squeezeLitTemplates as (code: string) => string;
 
 describe('squeezeLitTemplates: html``', () => {
-  it('turns a white space run holding a line break into one space', () => {
-    assert.equal(squeeze('html`<p>\n    ${a}\n  </p>`'), 'html`<p> ${a} </p>`');
+  it('turns a white space run holding a line break into one space in text and between bindings', () => {
+    assert.equal(squeeze('html`<p>Hello\n    ${a}\n  world ${b}\n  ${c}</p>`'), 'html`<p>Hello ${a} world ${b} ${c}</p>`');
+  });
+
+  it('drops a white space run holding a line break between tags, between a tag and a binding, and before a tag closes', () => {
+    assert.equal(
+      squeeze('html`<div class="a">\n  <span>${a}</span>\n  ${b}\n  <p\n    title=${c}\n  >x</p>\n  <path d=${d}\n  />\n</div>`'),
+      'html`<div class=a><span>${a}</span>${b}<p title=${c}>x</p><path d=${d}/></div>`',
+    );
+  });
+
+  it('keeps white space without a line break as it is', () => {
+    const template = 'html`<span>${name}: </span> <b>${x}</b> ${y} <i>z</i>`';
+    assert.equal(squeeze(template), template);
   });
 
   it('takes the quotes off static attribute values of letters, digits, "_" and "-"', () => {
