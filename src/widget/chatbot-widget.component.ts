@@ -22,7 +22,7 @@ import {
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { renderComposer } from '../ui/composer.js';
-import { copyIcon, icon } from '../ui/icons.js';
+import { copyIcon, icon, iconButton } from '../ui/icons.js';
 import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
@@ -643,9 +643,11 @@ export class ChatbotWidget extends LitElement {
     }
     const actions =
       answer.status === 'complete'
-        ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.#copy(answer.text)}>${copyIcon}</button>
-            <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.#rate(answer, 'up')}>${upIcon}</button>
-            <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.#rate(answer, 'down')}>${downIcon}</button>`
+        ? [
+            iconButton(s.copyAnswer, copyIcon, () => void this.#copy(answer.text)),
+            iconButton(s.helpful, upIcon, () => this.#rate(answer, 'up'), answer.feedback === 'up'),
+            iconButton(s.notHelpful, downIcon, () => this.#rate(answer, 'down'), answer.feedback === 'down'),
+          ]
         : nothing;
     const empty = !answer.text;
     return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
@@ -763,11 +765,12 @@ export class ChatbotWidget extends LitElement {
       <div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
         <h2 id="title" part="title">${name}</h2>
-        ${canStartOver
-          ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.#newConversation}>${newIcon}</button>`
-          : nothing}
+        ${canStartOver ? iconButton(s.newConversation, newIcon, this.#newConversation) : nothing}
         ${launcherMode
-          ? html`<button type="button" class="icon-button" aria-label=${s.closeChat} title=${s.closeChat} @click=${() => { this.close(); this.#focusAfterUpdate = 'launcher'; }}>${closeIcon}</button>`
+          ? iconButton(s.closeChat, closeIcon, () => {
+              this.close();
+              this.#focusAfterUpdate = 'launcher';
+            })
           : nothing}
       </div>
       ${this.#renderBody()}
