@@ -55,8 +55,10 @@ export { HOST_METHODS, type HostMethod } from './host-methods.js';
 export type QueuedCall = [method: string, args: unknown[]];
 
 const newIcon = icon('M5 4h9v2H6v12h12v-8h2v9a1 1 0 01-1 1H5a1 1 0 01-1-1V5a1 1 0 011-1zm13.3-1.7 2.4 2.4-8.6 8.6-3.1.7.7-3.1z');
-const upIcon = icon('M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 01.8 2.1L14 9h6a2 2 0 012 2.3l-1.3 8A2 2 0 0118.7 21z');
-const downIcon = icon('M22 14h-4V3h4zm-6-11v11l-5 8-1.3-.9a2 2 0 01-.8-2.1L10 15H4a2 2 0 01-2-2.3l1.3-8A2 2 0 015.3 3z');
+const THUMB_UP_PATH = 'M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 01.8 2.1L14 9h6a2 2 0 012 2.3l-1.3 8A2 2 0 0118.7 21z';
+const upIcon = icon(THUMB_UP_PATH);
+// The thumb down is the thumb up turned half round.
+const downIcon = icon(THUMB_UP_PATH, 'rotate(180 12 12)');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
