@@ -47,27 +47,18 @@ export class SuggestionChips implements ReactiveController {
 
   #onKeydown(event: KeyboardEvent, dir: 'ltr' | 'rtl'): void {
     const buttons = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLButtonElement>('button')];
+    const count = buttons.length;
     const current = buttons.indexOf(event.target as HTMLButtonElement);
     if (current < 0) return;
-    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
-    let next: number;
-    switch (event.key) {
-      case forward:
-        next = (current + 1) % buttons.length;
-        break;
-      case backward:
-        next = (current - 1 + buttons.length) % buttons.length;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = buttons.length - 1;
-        break;
-      default:
-        return;
-    }
+    const rtl = dir === 'rtl';
+    // The chip each key moves to (a key's name is never one of Object's own members).
+    const next = {
+      [rtl ? 'ArrowLeft' : 'ArrowRight']: (current + 1) % count,
+      [rtl ? 'ArrowRight' : 'ArrowLeft']: (current - 1 + count) % count,
+      Home: 0,
+      End: count - 1,
+    }[event.key];
+    if (next === undefined) return;
     event.preventDefault();
     this.#active = next;
     buttons[next]!.focus();
