@@ -21,7 +21,7 @@ import {
 } from '../i18n/index.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
-import { renderComposer } from '../ui/composer.js';
+import { sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
 import { copyIcon, icon, iconButton } from '../ui/icons.js';
 import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
@@ -727,23 +727,45 @@ export class ChatbotWidget extends LitElement {
     }
     const busy = this.#chat.busy;
     const leadBlocking = this.#chat.leadBlocking;
+    // One button for both jobs, so keyboard focus stays on it when sending turns into stopping.
+    const sendLabel = busy ? s.stop : s.send;
     return html`${this.#renderThread()}
       <div class="bottom">
         ${this.stuckToBottom
           ? nothing
           : html`<button type="button" class="jump" part="jump-button" @click=${this.#jumpToLatest}>${arrowIcon}${s.jumpToLatest}</button>`}
-        ${renderComposer({
-          value: this.draft,
-          label: s.messageLabel,
-          placeholder: (leadBlocking && this.#leadForm.module?.leadStrings(s, this.strings).leadPending) || s.placeholder,
-          busy,
-          disabled: leadBlocking,
-          sendLabel: s.send,
-          stopLabel: s.stop,
-          onInput: (value) => (this.draft = value),
-          onSend: () => this.#submitDraft(),
-          onStop: () => this.#chat.stop(),
-        })}
+        <form class="composer" part="composer" @submit=${(event: SubmitEvent) => {
+          event.preventDefault();
+          if (busy) this.#chat.stop();
+          else this.#submitDraft();
+        }}>
+          <textarea
+            part="input"
+            rows="1"
+            enterkeyhint="send"
+            dir="auto"
+            aria-label=${s.messageLabel}
+            placeholder=${(leadBlocking && this.#leadForm.module?.leadStrings(s, this.strings).leadPending) || s.placeholder}
+            .value=${this.draft}
+            ?disabled=${leadBlocking}
+            @input=${(event: InputEvent) => (this.draft = (event.target as HTMLTextAreaElement).value)}
+            @keydown=${(event: KeyboardEvent) => {
+              if (!sendsOnEnter(event)) return;
+              event.preventDefault();
+              if (!busy) this.#submitDraft();
+            }}
+          ></textarea>
+          <button
+            type="submit"
+            class="send"
+            part=${busy ? 'stop-button' : 'send-button'}
+            aria-label=${sendLabel}
+            title=${sendLabel}
+            ?disabled=${!busy && (leadBlocking || this.draft.trim() === '')}
+          >
+            ${busy ? stopIcon : sendIcon}
+          </button>
+        </form>
         <p class="disclaimer" part="disclaimer">${s.disclaimer}</p>
       </div>`;
   }
