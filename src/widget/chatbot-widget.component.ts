@@ -240,7 +240,7 @@ export class ChatbotWidget extends LitElement {
   }
 
   #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer), onReconnecting: () => this.#announce(this.pack.reconnecting) });
-  #chips = new SuggestionChips(this);
+  #chips = new SuggestionChips(this, (question) => this.#selectSuggestion(question));
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
   #widgetSetting: WidgetGreeting | undefined;
@@ -697,7 +697,7 @@ export class ChatbotWidget extends LitElement {
     const questions = !last ? (leadShown ? [] : starters) : last.role === 'assistant' && last.status === 'complete' ? last.suggestions : [];
     const chips =
       !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
-        ? this.#chips.render(questions, { label: s.suggestions, dir: s.dir, lang: this.#answerLanguage, onSelect: (question) => this.#selectSuggestion(question) })
+        ? this.#chips.render(questions, s.suggestions, s.dir, this.#answerLanguage)
         : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
