@@ -102,6 +102,22 @@ export function squeezeLitTemplates(code) {
 
 const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 
+/**
+ * `code` (a chunk as the bundler renders it, before minifying) with each dynamic import unwrapped from Vite's
+ * preload helper: `__vitePreload(() => import("./x.js")…, __VITE_PRELOAD__)` becomes `(import("./x.js")…)`,
+ * which the helper that only calls its function comes to. A call of the helper in any other shape fails the
+ * build rather than ship a chunk that still needs it.
+ */
+export function unwrapPreloads(code) {
+  const opened = code.split('__vitePreload(() => ').length - 1;
+  const closed = code.split(', __VITE_PRELOAD__)').length - 1;
+  const ofImports = code.split('__vitePreload(() => import(').length - 1;
+  if (opened !== closed || opened !== ofImports || code.split('__vitePreload(').length - 1 !== opened) {
+    throw new Error('a call of __vitePreload that scripts/minify-lit-templates.mjs cannot unwrap');
+  }
+  return code.replaceAll('__vitePreload(() => ', '(').replaceAll(', __VITE_PRELOAD__)', ')');
+}
+
 /** @returns {import('vite').Plugin} */
 export function minifyLitTemplates() {
   return {
@@ -115,6 +131,12 @@ export function minifyLitTemplates() {
       if (!/\/src\/.*\.ts$/.test(id) || !/\b(css|html)`/.test(code)) return null;
       const squeezed = squeezeLitTemplates(code);
       return squeezed === code ? null : { code: squeezed, map: null };
+    },
+    renderChunk(code) {
+      // ...and the calls of that helper go too, each import left as it was written (the source map is kept as
+      // it was: on these lines, what follows the call points a few columns off).
+      const unwrapped = unwrapPreloads(code);
+      return unwrapped === code ? null : { code: unwrapped, map: null };
     },
   };
 }
