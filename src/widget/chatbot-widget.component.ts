@@ -652,7 +652,7 @@ export class ChatbotWidget extends LitElement {
           ]
         : nothing;
     const empty = !answer.text;
-    return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
+    return html`<div class="message bot" part="message bot-message" aria-busy=${streaming}>
       ${empty && !streaming
         ? nothing
         : html`<div class="bubble markdown" part="bubble" dir="auto" lang=${ifDefined(this.#answerLanguage)}>
