@@ -258,9 +258,10 @@ export class ChatbotWidget extends LitElement {
 
   constructor() {
     super();
-    // Taking over from the script-tag loader: drop its queueing stubs and keep the calls made so far.
+    // Taking over from the script-tag loader: drop its queueing stubs (own properties; deleting one that is not
+    // there leaves the class's method alone) and keep the calls made so far.
     const self = this as unknown as Record<string, unknown>;
-    for (const name of HOST_METHODS) if (Object.prototype.hasOwnProperty.call(this, name)) delete self[name];
+    for (const name of HOST_METHODS) delete self[name];
     const queue = self['__chatbotQueue'];
     if (Array.isArray(queue)) this.#pendingCalls = queue as QueuedCall[];
     delete self['__chatbotQueue'];
