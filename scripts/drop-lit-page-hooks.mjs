@@ -7,8 +7,12 @@
 //   set by @lit/polyfill-support for browsers without native shadow DOM, which cannot run the widget's ES2022
 //   code in the first place;
 // - the hydration hook (litElementHydrateSupport), set by a page that server-renders its own Lit elements: the
-//   widget is never server-rendered, and that hook would take the loader's launcher, already in the widget's
-//   shadow root, for server output to hydrate.
+//   widget is never server-rendered, and that hook would take the shadow root the loader made for the launcher
+//   for server output to hydrate;
+// - the metadata of standard decorators (Lit polyfills Symbol.metadata on the page's Symbol and shares
+//   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
+//   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
+//   decorators fails the build.
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
@@ -23,9 +27,16 @@ const HOOKS = [
   {
     file: /\/node_modules\/@lit\/reactive-element\/reactive-element\.js$/,
     // p=a.reactiveElementPolyfillSupport, … ,p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2");
+    // Symbol.metadata??=Symbol("metadata"),a.litPropertyMetadata??=new WeakMap;
+    // const t=this[Symbol.metadata];if(null!==t){const s=litPropertyMetadata.get(t);if(void 0!==s)for(…)…}
     patterns: [
       [/\b\w+\.reactiveElementPolyfillSupport\b/g, '0'],
       [/,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, ''],
+      [/Symbol\.metadata\?\?=Symbol\("metadata"\),\w+\.litPropertyMetadata\?\?=new WeakMap;/g, ''],
+      [
+        /const (\w+)=this\[Symbol\.metadata\];if\(null!==\1\)\{const (\w+)=litPropertyMetadata\.get\(\1\);if\(void 0!==\2\)for\(const\[\w+,\w+\]of \2\)this\.elementProperties\.set\(\w+,\w+\)\}/g,
+        '',
+      ],
     ],
   },
   {
@@ -39,6 +50,9 @@ const HOOKS = [
     ],
   },
 ];
+
+/** Lit's decorators, which the app's Lit could not serve. */
+const LIT_DECORATORS = /\/node_modules\/(?:lit|@lit\/reactive-element)\/(?:development\/)?decorators[/.]/;
 
 /** `code` of the Lit file `id` without its page hooks (unchanged for any other file). */
 export function dropLitPageHooks(code, id) {
@@ -60,6 +74,7 @@ export function dropLitPageHooksPlugin() {
     name: 'drop-lit-page-hooks',
     apply: 'build',
     transform(code, id) {
+      if (LIT_DECORATORS.test(id)) throw new Error(`${id}: the script-tag app's Lit reads no decorator metadata (scripts/drop-lit-page-hooks.mjs); declare properties in static properties`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;
       seen.add(hooks);
