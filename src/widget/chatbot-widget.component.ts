@@ -672,17 +672,16 @@ export class ChatbotWidget extends LitElement {
     return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message], () => this.#renderAnswer(message));
   }
 
+  // Undefined until the lead form's module is in: Lit draws nothing for it.
   #renderLeadForm(): unknown {
-    return (
-      this.#leadForm.module?.renderWidgetLeadForm(this.#chat, this.pack, this.strings, this.leadErrors, {
-        onInvalid: (errors) => (this.leadErrors = errors),
-        onSubmit: (thanks) => {
-          this.leadErrors = undefined;
-          this.#focusAfterUpdate = 'composer';
-          this.#announce(thanks);
-        },
-      }) ?? nothing
-    );
+    return this.#leadForm.module?.renderWidgetLeadForm(this.#chat, this.pack, this.strings, this.leadErrors, {
+      onInvalid: (errors) => (this.leadErrors = errors),
+      onSubmit: (thanks) => {
+        this.leadErrors = undefined;
+        this.#focusAfterUpdate = 'composer';
+        this.#announce(thanks);
+      },
+    });
   }
 
   #renderThread(): TemplateResult {
