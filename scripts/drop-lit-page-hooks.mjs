@@ -5,7 +5,7 @@
 //   design, and the page's developers could do nothing about that warning;
 // - the polyfill hooks (litHtmlPolyfillSupport, reactiveElementPolyfillSupport, litElementPolyfillSupport),
 //   set by @lit/polyfill-support for browsers without native shadow DOM, which cannot run the widget's ES2022
-//   code in the first place;
+//   code in the first place, and the look for the same polyfills' ShadyCSS before adopting style sheets;
 // - the hydration hook (litElementHydrateSupport), set by a page that server-renders its own Lit elements: the
 //   widget is never server-rendered, and that hook would take the shadow root the loader made for the launcher
 //   for server output to hydrate;
@@ -38,6 +38,11 @@ const HOOKS = [
         '',
       ],
     ],
+  },
+  {
+    file: /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/,
+    // t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&…
+    patterns: [[/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, '']],
   },
   {
     file: /\/node_modules\/lit-element\/lit-element\.js$/,
