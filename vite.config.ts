@@ -3,6 +3,8 @@ import { defineConfig, type UserConfig } from 'vite';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { compactLanguagePacks } from './scripts/compact-language-packs.mjs';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
+import { dropLitPageHooksPlugin } from './scripts/drop-lit-page-hooks.mjs';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { sharedWithLoader } from './scripts/shared-with-loader.mjs';
@@ -68,6 +70,7 @@ export default defineConfig(({ mode }): UserConfig => {
       ...common,
       plugins: [
         sharedWithLoader({ side: 'app', ...sharedWithLoaderOptions }),
+        dropLitPageHooksPlugin(),
         minifyLitTemplates(),
         compactLanguagePacks({ packs: /\/src\/i18n\/(?:vi|ja|fr|es|de|ar)\.ts$/ }),
         terserPass({ module: true }),

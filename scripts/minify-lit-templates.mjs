@@ -2,10 +2,14 @@
 // html`` template literals, which the JavaScript minifier leaves as they are.
 // css``: comments go, white space runs become one space, and the spaces around { } ; , > go, as does the
 // space after a declaration's ':' (never a selector's, where a space is a descendant combinator); 0.5 is .5.
-// html``: a white space run holding a line break becomes one space, so text keeps its word breaks, and a
-// static attribute value of letters, digits, '_' and '-' loses its quotes (HTML needs none around such a value;
-// one right before '/>' keeps them, where the '/' would join it). Only literal parts change; ${…} expressions
-// are kept, with the tagged templates nested in them squeezed too.
+// html``: a white space run holding a line break goes where it stands after a tag (before another tag or a
+// binding), after a binding before a tag, or before the '>' or '/>' that closes a tag; anywhere else it becomes
+// one space, so text keeps its word breaks. The templates break lines between elements only inside flex, grid
+// or block containers, where that white space is never drawn; text that needs a space next to a tag or a
+// binding keeps it on one line (`${name}: </span>`). A static attribute value of letters, digits, '_' and '-'
+// loses its quotes (HTML needs none around such a value; one right before '/>' keeps them, where the '/' would
+// join it). Only literal parts change; ${…} expressions are kept, with the tagged templates nested in them
+// squeezed too.
 
 // Index just past the template literal whose opening backtick is at code[start - 1].
 function templateEnd(code, start) {
@@ -50,7 +54,12 @@ function squeezeCss(text) {
 }
 
 function squeezeHtml(text) {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/(\s[\w:.@?-]+)="([\w-]+)"(?=[\s>])/g, '$1=$2');
+  return text
+    .replace(/>\s*\n\s*(?=<|$)/g, '>')
+    .replace(/^\s*\n\s*(?=<)/, '')
+    .replace(/\s*\n\s*(?=\/?>)/g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/(\s[\w:.@?-]+)="([\w-]+)"(?=[\s>])/g, '$1=$2');
 }
 
 /** Rewrites the literal parts of every css`` and html`` template in `code`. */
@@ -93,6 +102,22 @@ export function squeezeLitTemplates(code) {
 
 const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 
+/**
+ * `code` (a chunk as the bundler renders it, before minifying) with each dynamic import unwrapped from Vite's
+ * preload helper: `__vitePreload(() => import("./x.js")…, __VITE_PRELOAD__)` becomes `(import("./x.js")…)`,
+ * which the helper that only calls its function comes to. A call of the helper in any other shape fails the
+ * build rather than ship a chunk that still needs it.
+ */
+export function unwrapPreloads(code) {
+  const opened = code.split('__vitePreload(() => ').length - 1;
+  const closed = code.split(', __VITE_PRELOAD__)').length - 1;
+  const ofImports = code.split('__vitePreload(() => import(').length - 1;
+  if (opened !== closed || opened !== ofImports || code.split('__vitePreload(').length - 1 !== opened) {
+    throw new Error('a call of __vitePreload that scripts/minify-lit-templates.mjs cannot unwrap');
+  }
+  return code.replaceAll('__vitePreload(() => ', '(').replaceAll(', __VITE_PRELOAD__)', ')');
+}
+
 /** @returns {import('vite').Plugin} */
 export function minifyLitTemplates() {
   return {
@@ -106,6 +131,12 @@ export function minifyLitTemplates() {
       if (!/\/src\/.*\.ts$/.test(id) || !/\b(css|html)`/.test(code)) return null;
       const squeezed = squeezeLitTemplates(code);
       return squeezed === code ? null : { code: squeezed, map: null };
+    },
+    renderChunk(code) {
+      // ...and the calls of that helper go too, each import left as it was written (the source map is kept as
+      // it was: on these lines, what follows the call points a few columns off).
+      const unwrapped = unwrapPreloads(code);
+      return unwrapped === code ? null : { code: unwrapped, map: null };
     },
   };
 }

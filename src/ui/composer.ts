@@ -1,71 +1,12 @@
-// The message field and its send/stop button. Enter sends, Shift+Enter adds a line, and nothing is sent
-// while an input method is composing (Japanese, Vietnamese and other IMEs confirm with Enter).
-import { html, type TemplateResult } from 'lit';
+// The message field's keys and its send/stop button's icons. Enter sends, Shift+Enter adds a line, and nothing
+// is sent while an input method is composing (Japanese, Vietnamese and other IMEs confirm with Enter).
 import { icon } from './icons.js';
 
-/** What the composer shows and reports. */
-export interface ComposerOptions {
-  /** The text typed so far. */
-  value: string;
-  /** Accessible label of the field. */
-  label: string;
-  /** Placeholder of the field. */
-  placeholder: string;
-  /** Whether an answer is streaming (the button then stops it). */
-  busy: boolean;
-  /** Whether typing is not possible now. */
-  disabled: boolean;
-  /** Label of the send button. */
-  sendLabel: string;
-  /** Label of the stop button. */
-  stopLabel: string;
-  /** Called on every edit. */
-  onInput: (value: string) => void;
-  /** Called to send the text. */
-  onSend: () => void;
-  /** Called to stop the answer. */
-  onStop: () => void;
-}
+/** Whether a key press in the message field asks to send it. */
+export const sendsOnEnter = (event: KeyboardEvent): boolean =>
+  event.key === 'Enter' && !event.shiftKey && !event.isComposing && event.keyCode !== 229;
 
-const sendIcon = icon('M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z');
-const stopIcon = icon('M7 7h10v10H7z');
-
-/** The composer form. */
-export function renderComposer(options: ComposerOptions): TemplateResult {
-  const onKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
-    event.preventDefault();
-    if (!options.busy) options.onSend();
-  };
-  const onSubmit = (event: SubmitEvent) => {
-    event.preventDefault();
-    if (options.busy) options.onStop();
-    else options.onSend();
-  };
-  // One button for both jobs, so keyboard focus stays on it when sending turns into stopping.
-  const label = options.busy ? options.stopLabel : options.sendLabel;
-  return html`<form class="composer" part="composer" @submit=${onSubmit}>
-    <textarea
-      part="input"
-      rows="1"
-      enterkeyhint="send"
-      dir="auto"
-      aria-label=${options.label}
-      placeholder=${options.placeholder}
-      .value=${options.value}
-      ?disabled=${options.disabled}
-      @input=${(event: InputEvent) => options.onInput((event.target as HTMLTextAreaElement).value)}
-      @keydown=${onKeydown}
-    ></textarea>
-    <button
-      type="submit"
-      class="send"
-      part=${options.busy ? 'stop-button' : 'send-button'}
-      aria-label=${label}
-      title=${label}
-      ?disabled=${!options.busy && (options.disabled || options.value.trim() === '')}
-    >
-      ${options.busy ? stopIcon : sendIcon}
-    </button>
-  </form>`;
-}
+/** The send button's icon. */
+export const sendIcon = icon('M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z');
+/** The same button's icon while an answer streams (it stops it). */
+export const stopIcon = icon('M7 7h10v10H7z');

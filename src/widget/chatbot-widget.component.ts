@@ -21,8 +21,8 @@ import {
 } from '../i18n/index.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
-import { renderComposer } from '../ui/composer.js';
-import { copyIcon, icon } from '../ui/icons.js';
+import { sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
+import { copyIcon, icon, iconButton } from '../ui/icons.js';
 import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
@@ -55,8 +55,10 @@ export { HOST_METHODS, type HostMethod } from './host-methods.js';
 export type QueuedCall = [method: string, args: unknown[]];
 
 const newIcon = icon('M5 4h9v2H6v12h12v-8h2v9a1 1 0 01-1 1H5a1 1 0 01-1-1V5a1 1 0 011-1zm13.3-1.7 2.4 2.4-8.6 8.6-3.1.7.7-3.1z');
-const upIcon = icon('M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 01.8 2.1L14 9h6a2 2 0 012 2.3l-1.3 8A2 2 0 0118.7 21z');
-const downIcon = icon('M22 14h-4V3h4zm-6-11v11l-5 8-1.3-.9a2 2 0 01-.8-2.1L10 15H4a2 2 0 01-2-2.3l1.3-8A2 2 0 015.3 3z');
+const THUMB_UP_PATH = 'M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 01.8 2.1L14 9h6a2 2 0 012 2.3l-1.3 8A2 2 0 0118.7 21z';
+const upIcon = icon(THUMB_UP_PATH);
+// The thumb down is the thumb up turned half round.
+const downIcon = icon(THUMB_UP_PATH, 'rotate(180 12 12)');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
@@ -238,7 +240,7 @@ export class ChatbotWidget extends LitElement {
   }
 
   #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer), onReconnecting: () => this.#announce(this.pack.reconnecting) });
-  #chips = new SuggestionChips(this);
+  #chips = new SuggestionChips(this, (question) => this.#selectSuggestion(question));
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
   #widgetSetting: WidgetGreeting | undefined;
@@ -256,9 +258,10 @@ export class ChatbotWidget extends LitElement {
 
   constructor() {
     super();
-    // Taking over from the script-tag loader: drop its queueing stubs and keep the calls made so far.
+    // Taking over from the script-tag loader: drop its queueing stubs (own properties; deleting one that is not
+    // there leaves the class's method alone) and keep the calls made so far.
     const self = this as unknown as Record<string, unknown>;
-    for (const name of HOST_METHODS) if (Object.prototype.hasOwnProperty.call(this, name)) delete self[name];
+    for (const name of HOST_METHODS) delete self[name];
     const queue = self['__chatbotQueue'];
     if (Array.isArray(queue)) this.#pendingCalls = queue as QueuedCall[];
     delete self['__chatbotQueue'];
@@ -643,12 +646,14 @@ export class ChatbotWidget extends LitElement {
     }
     const actions =
       answer.status === 'complete'
-        ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.#copy(answer.text)}>${copyIcon}</button>
-            <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.#rate(answer, 'up')}>${upIcon}</button>
-            <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.#rate(answer, 'down')}>${downIcon}</button>`
+        ? [
+            iconButton(s.copyAnswer, copyIcon, () => void this.#copy(answer.text)),
+            iconButton(s.helpful, upIcon, () => this.#rate(answer, 'up'), answer.feedback === 'up'),
+            iconButton(s.notHelpful, downIcon, () => this.#rate(answer, 'down'), answer.feedback === 'down'),
+          ]
         : nothing;
     const empty = !answer.text;
-    return html`<div class="message bot" part="message bot-message" aria-busy=${streaming ? 'true' : 'false'}>
+    return html`<div class="message bot" part="message bot-message" aria-busy=${streaming}>
       ${empty && !streaming
         ? nothing
         : html`<div class="bubble markdown" part="bubble" dir="auto" lang=${ifDefined(this.#answerLanguage)}>
@@ -667,17 +672,16 @@ export class ChatbotWidget extends LitElement {
     return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message], () => this.#renderAnswer(message));
   }
 
+  // Undefined until the lead form's module is in: Lit draws nothing for it.
   #renderLeadForm(): unknown {
-    return (
-      this.#leadForm.module?.renderWidgetLeadForm(this.#chat, this.pack, this.strings, this.leadErrors, {
-        onInvalid: (errors) => (this.leadErrors = errors),
-        onSubmit: (thanks) => {
-          this.leadErrors = undefined;
-          this.#focusAfterUpdate = 'composer';
-          this.#announce(thanks);
-        },
-      }) ?? nothing
-    );
+    return this.#leadForm.module?.renderWidgetLeadForm(this.#chat, this.pack, this.strings, this.leadErrors, {
+      onInvalid: (errors) => (this.leadErrors = errors),
+      onSubmit: (thanks) => {
+        this.leadErrors = undefined;
+        this.#focusAfterUpdate = 'composer';
+        this.#announce(thanks);
+      },
+    });
   }
 
   #renderThread(): TemplateResult {
@@ -693,7 +697,7 @@ export class ChatbotWidget extends LitElement {
     const questions = !last ? (leadShown ? [] : starters) : last.role === 'assistant' && last.status === 'complete' ? last.suggestions : [];
     const chips =
       !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
-        ? this.#chips.render(questions, { label: s.suggestions, dir: s.dir, lang: this.#answerLanguage, onSelect: (question) => this.#selectSuggestion(question) })
+        ? this.#chips.render(questions, s.suggestions, s.dir, this.#answerLanguage)
         : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
@@ -723,23 +727,45 @@ export class ChatbotWidget extends LitElement {
     }
     const busy = this.#chat.busy;
     const leadBlocking = this.#chat.leadBlocking;
+    // One button for both jobs, so keyboard focus stays on it when sending turns into stopping.
+    const sendLabel = busy ? s.stop : s.send;
     return html`${this.#renderThread()}
       <div class="bottom">
         ${this.stuckToBottom
           ? nothing
           : html`<button type="button" class="jump" part="jump-button" @click=${this.#jumpToLatest}>${arrowIcon}${s.jumpToLatest}</button>`}
-        ${renderComposer({
-          value: this.draft,
-          label: s.messageLabel,
-          placeholder: (leadBlocking && this.#leadForm.module?.leadStrings(s, this.strings).leadPending) || s.placeholder,
-          busy,
-          disabled: leadBlocking,
-          sendLabel: s.send,
-          stopLabel: s.stop,
-          onInput: (value) => (this.draft = value),
-          onSend: () => this.#submitDraft(),
-          onStop: () => this.#chat.stop(),
-        })}
+        <form class="composer" part="composer" @submit=${(event: SubmitEvent) => {
+          event.preventDefault();
+          if (busy) this.#chat.stop();
+          else this.#submitDraft();
+        }}>
+          <textarea
+            part="input"
+            rows="1"
+            enterkeyhint="send"
+            dir="auto"
+            aria-label=${s.messageLabel}
+            placeholder=${(leadBlocking && this.#leadForm.module?.leadStrings(s, this.strings).leadPending) || s.placeholder}
+            .value=${this.draft}
+            ?disabled=${leadBlocking}
+            @input=${(event: InputEvent) => (this.draft = (event.target as HTMLTextAreaElement).value)}
+            @keydown=${(event: KeyboardEvent) => {
+              if (!sendsOnEnter(event)) return;
+              event.preventDefault();
+              if (!busy) this.#submitDraft();
+            }}
+          ></textarea>
+          <button
+            type="submit"
+            class="send"
+            part=${busy ? 'stop-button' : 'send-button'}
+            aria-label=${sendLabel}
+            title=${sendLabel}
+            ?disabled=${!busy && (leadBlocking || this.draft.trim() === '')}
+          >
+            ${busy ? stopIcon : sendIcon}
+          </button>
+        </form>
         <p class="disclaimer" part="disclaimer">${s.disclaimer}</p>
       </div>`;
   }
@@ -763,11 +789,12 @@ export class ChatbotWidget extends LitElement {
       <div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
         <h2 id="title" part="title">${name}</h2>
-        ${canStartOver
-          ? html`<button type="button" class="icon-button" aria-label=${s.newConversation} title=${s.newConversation} @click=${this.#newConversation}>${newIcon}</button>`
-          : nothing}
+        ${canStartOver ? iconButton(s.newConversation, newIcon, this.#newConversation) : nothing}
         ${launcherMode
-          ? html`<button type="button" class="icon-button" aria-label=${s.closeChat} title=${s.closeChat} @click=${() => { this.close(); this.#focusAfterUpdate = 'launcher'; }}>${closeIcon}</button>`
+          ? iconButton(s.closeChat, closeIcon, () => {
+              this.close();
+              this.#focusAfterUpdate = 'launcher';
+            })
           : nothing}
       </div>
       ${this.#renderBody()}

@@ -106,6 +106,23 @@ describe('<chatbot-widget> answer actions', () => {
     expect(((await event) as ChatbotFeedbackEvent).value).to.equal(null);
   });
 
+  it('draws thumbs down as a thumb pointing down, thumbs up as one pointing up', async () => {
+    const { el, service } = await mountWidget();
+    service.queueAnswer('Rate me');
+    await ask(el, 'Question');
+    await settled(el);
+    // Whether the icon paints the point (x, y) of its 24×24 view box.
+    const paints = (name: string, x: number, y: number) => {
+      const svg = button(el, name).querySelector('svg')!;
+      const box = svg.getBoundingClientRect();
+      const hit = el.shadowRoot!.elementFromPoint(box.left + (x / 24) * box.width, box.top + (y / 24) * box.height);
+      return hit === svg.querySelector('path');
+    };
+    // The cuff: bottom left for the thumb up, top right for the thumb down.
+    expect([paints('Helpful', 4, 18), paints('Helpful', 20, 6)]).to.deep.equal([true, false]);
+    expect([paints('Not helpful', 20, 6), paints('Not helpful', 4, 18)]).to.deep.equal([true, false]);
+  });
+
   it('stamps every message with its time', async () => {
     const { el } = await mountWidget();
     const before = Date.now();

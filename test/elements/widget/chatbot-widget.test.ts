@@ -1,4 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { ChatbotAnswerCompleteEvent, ChatbotMessageSentEvent } from '../../../src/chatbot-widget.js';
 import {
   ask,
@@ -42,6 +43,28 @@ describe('<chatbot-widget> basics', () => {
     await waitUntil(() => parts(el, 'suggestion').length === 2);
     expect(parts(el, 'suggestion').map((chip) => chip.textContent)).to.deep.equal(['First?', 'Second?']);
     expect(service.streamBodies[0]).to.include({ bot_id: el.botId, message: 'Hi' });
+  });
+
+  it('sends with Enter, adds a line with Shift+Enter, and sends only what was typed', async () => {
+    const { el, service } = await mountWidget();
+    const field = part(el, 'input') as HTMLTextAreaElement;
+    const send = part(el, 'send-button') as HTMLButtonElement;
+    expect(send.disabled).to.equal(true);
+    field.focus();
+    await sendKeys({ type: 'One' });
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Shift' });
+    await sendKeys({ type: 'two' });
+    await el.updateComplete;
+    expect(field.value).to.equal('One\ntwo');
+    expect(service.streamBodies).to.have.length(0);
+    expect(send.disabled).to.equal(false);
+    service.queueAnswer('Hello', []);
+    await sendKeys({ press: 'Enter' });
+    await settled(el);
+    expect(service.streamBodies.map((body) => body['message'])).to.deep.equal(['One\ntwo']);
+    expect(field.value).to.equal('');
   });
 
   it('draws every icon as an SVG path of its own size', async () => {

@@ -1,13 +1,26 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
-import { squeezeLitTemplates } from '../../../scripts/minify-lit-templates.mjs';
+import { squeezeLitTemplates, unwrapPreloads } from '../../../scripts/minify-lit-templates.mjs';
 
 const squeeze = squeezeLitTemplates as (code: string) => string;
+const unwrap = unwrapPreloads as (code: string) => string;
 
 describe('squeezeLitTemplates: html``', () => {
-  it('turns a white space run holding a line break into one space', () => {
-    assert.equal(squeeze('html`<p>\n    ${a}\n  </p>`'), 'html`<p> ${a} </p>`');
+  it('turns a white space run holding a line break into one space in text and between bindings', () => {
+    assert.equal(squeeze('html`<p>Hello\n    ${a}\n  world ${b}\n  ${c}</p>`'), 'html`<p>Hello ${a} world ${b} ${c}</p>`');
+  });
+
+  it('drops a white space run holding a line break between tags, between a tag and a binding, and before a tag closes', () => {
+    assert.equal(
+      squeeze('html`<div class="a">\n  <span>${a}</span>\n  ${b}\n  <p\n    title=${c}\n  >x</p>\n  <path d=${d}\n  />\n</div>`'),
+      'html`<div class=a><span>${a}</span>${b}<p title=${c}>x</p><path d=${d}/></div>`',
+    );
+  });
+
+  it('keeps white space without a line break as it is', () => {
+    const template = 'html`<span>${name}: </span> <b>${x}</b> ${y} <i>z</i>`';
+    assert.equal(squeeze(template), template);
   });
 
   it('takes the quotes off static attribute values of letters, digits, "_" and "-"', () => {
@@ -45,5 +58,42 @@ describe('squeezeLitTemplates: css``', () => {
       squeeze('css`\n  /* note */\n  .a > .b,\n  .c {\n    opacity: 0.5;\n    margin: 0 auto;\n  }\n`'),
       'css` .a>.b,.c{opacity:.5;margin:0 auto}`',
     );
+  });
+});
+
+describe('unwrapPreloads', () => {
+  it("takes each dynamic import out of Vite's preload helper, with what it is chained to", () => {
+    const chunk = [
+      'const __vitePreload = (load) => load();',
+      'const packs = { vi: () => __vitePreload(() => import("./vi-a1.js"), __VITE_PRELOAD__) };',
+      'void __vitePreload(() => import("./teaser-b2.js").then((module) => {',
+      '\tthis.teaser = module;',
+      '}, () => f(a, b)), __VITE_PRELOAD__);',
+    ].join('\n');
+    assert.equal(
+      unwrap(chunk),
+      [
+        'const __vitePreload = (load) => load();',
+        'const packs = { vi: () => (import("./vi-a1.js")) };',
+        'void (import("./teaser-b2.js").then((module) => {',
+        '\tthis.teaser = module;',
+        '}, () => f(a, b)));',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a chunk without dynamic imports as it is', () => {
+    const chunk = 'export const x = import.meta.url;';
+    assert.equal(unwrap(chunk), chunk);
+  });
+
+  it('fails on a call of the helper it cannot unwrap', () => {
+    for (const chunk of [
+      'f(__vitePreload(() => { return import("./a.js"); }, __VITE_PRELOAD__));',
+      'f(__vitePreload(load, __VITE_PRELOAD__));',
+      'f(__vitePreload(() => import("./a.js"), deps));',
+    ]) {
+      assert.throws(() => unwrap(chunk), /cannot unwrap/, chunk);
+    }
   });
 });

@@ -1,0 +1,93 @@
+// A Vite plugin for the script-tag app: the Lit it bundles for itself does not read or write the hooks that Lit
+// keeps on the page's globalThis for the page's own Lit:
+// - the version lists (litHtmlVersions, reactiveElementVersions, litElementVersions), which a page's Lit in
+//   development mode reads to warn that several copies of Lit are loaded: the widget's copy is private to it by
+//   design, and the page's developers could do nothing about that warning;
+// - the polyfill hooks (litHtmlPolyfillSupport, reactiveElementPolyfillSupport, litElementPolyfillSupport),
+//   set by @lit/polyfill-support for browsers without native shadow DOM, which cannot run the widget's ES2022
+//   code in the first place, and the look for the same polyfills' ShadyCSS before adopting style sheets;
+// - the hydration hook (litElementHydrateSupport), set by a page that server-renders its own Lit elements: the
+//   widget is never server-rendered, and that hook would take the shadow root the loader made for the launcher
+//   for server output to hydrate;
+// - the metadata of standard decorators (Lit polyfills Symbol.metadata on the page's Symbol and shares
+//   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
+//   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
+//   decorators fails the build.
+// Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
+// throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
+// build, so an upgrade is looked at, not missed.
+
+/** Per Lit file (its production build): what goes, as [pattern, replacement], each found exactly once. */
+const HOOKS = [
+  {
+    file: /\/node_modules\/lit-html\/lit-html\.js$/,
+    // const …,B=t.litHtmlPolyfillSupport;B?.(S,k),(t.litHtmlVersions??=[]).push("3.3.3");
+    patterns: [[/(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '$1=0']],
+  },
+  {
+    file: /\/node_modules\/@lit\/reactive-element\/reactive-element\.js$/,
+    // p=a.reactiveElementPolyfillSupport, … ,p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2");
+    // Symbol.metadata??=Symbol("metadata"),a.litPropertyMetadata??=new WeakMap;
+    // const t=this[Symbol.metadata];if(null!==t){const s=litPropertyMetadata.get(t);if(void 0!==s)for(…)…}
+    patterns: [
+      [/\b\w+\.reactiveElementPolyfillSupport\b/g, '0'],
+      [/,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, ''],
+      [/Symbol\.metadata\?\?=Symbol\("metadata"\),\w+\.litPropertyMetadata\?\?=new WeakMap;/g, ''],
+      [
+        /const (\w+)=this\[Symbol\.metadata\];if\(null!==\1\)\{const (\w+)=litPropertyMetadata\.get\(\1\);if\(void 0!==\2\)for\(const\[\w+,\w+\]of \2\)this\.elementProperties\.set\(\w+,\w+\)\}/g,
+        '',
+      ],
+    ],
+  },
+  {
+    file: /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/,
+    // t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&…
+    patterns: [[/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, '']],
+  },
+  {
+    file: /\/node_modules\/lit-element\/lit-element\.js$/,
+    // s.litElementHydrateSupport?.({LitElement:i});const o=s.litElementPolyfillSupport;o?.({LitElement:i}); …
+    // (s.litElementVersions??=[]).push("4.2.2");
+    patterns: [
+      [/\b\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, '0'],
+      [/const (\w+)=\w+\.litElementPolyfillSupport;\1\?\.\(\{LitElement:\w+\}\);/g, ''],
+      [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '0'],
+    ],
+  },
+];
+
+/** Lit's decorators, which the app's Lit could not serve. */
+const LIT_DECORATORS = /\/node_modules\/(?:lit|@lit\/reactive-element)\/(?:development\/)?decorators[/.]/;
+
+/** `code` of the Lit file `id` without its page hooks (unchanged for any other file). */
+export function dropLitPageHooks(code, id) {
+  const hooks = HOOKS.find((entry) => entry.file.test(id));
+  if (!hooks) return code;
+  let out = code;
+  for (const [pattern, replacement] of hooks.patterns) {
+    const found = out.match(pattern)?.length ?? 0;
+    if (found !== 1) throw new Error(`${id}: ${pattern} found ${found} times, not once (scripts/drop-lit-page-hooks.mjs: check this Lit version)`);
+    out = out.replace(pattern, replacement);
+  }
+  return out;
+}
+
+/** @returns {import('vite').Plugin} */
+export function dropLitPageHooksPlugin() {
+  const seen = new Set();
+  return {
+    name: 'drop-lit-page-hooks',
+    apply: 'build',
+    transform(code, id) {
+      if (LIT_DECORATORS.test(id)) throw new Error(`${id}: the script-tag app's Lit reads no decorator metadata (scripts/drop-lit-page-hooks.mjs); declare properties in static properties`);
+      const hooks = HOOKS.find((entry) => entry.file.test(id));
+      if (!hooks) return null;
+      seen.add(hooks);
+      return { code: dropLitPageHooks(code, id), map: null };
+    },
+    buildEnd(error) {
+      // A Lit that moved its code to other files would otherwise keep its hooks without a word.
+      if (!error && seen.size !== HOOKS.length) throw new Error('drop-lit-page-hooks: not every Lit file was seen; check this Lit version');
+    },
+  };
+}

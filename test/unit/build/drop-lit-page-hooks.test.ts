@@ -1,0 +1,51 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseAst } from 'vite';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
+import { dropLitPageHooks, dropLitPageHooksPlugin } from '../../../scripts/drop-lit-page-hooks.mjs';
+
+const drop = dropLitPageHooks as (code: string, id: string) => string;
+const plugin = dropLitPageHooksPlugin as () => { transform(code: string, id: string): { code: string } | null };
+const LIT_FILES = ['lit-html/lit-html.js', '@lit/reactive-element/reactive-element.js', '@lit/reactive-element/css-tag.js', 'lit-element/lit-element.js'];
+// The files the app build bundles (the production builds, without the development condition).
+const pathOf = (file: string) => fileURLToPath(new URL(`../../../node_modules/${file}`, import.meta.url)).replace(/\\/g, '/');
+
+describe('dropLitPageHooks', () => {
+  for (const file of LIT_FILES) {
+    it(`leaves no page hook in the installed ${file}, and a module that still parses and exports the same`, () => {
+      const id = pathOf(file);
+      const code = readFileSync(id, 'utf8');
+      assert.match(code, /Versions\?\?=\[\]|ShadyCSS/);
+      const dropped = drop(code, id);
+      assert.doesNotMatch(dropped, /Versions|PolyfillSupport|HydrateSupport|metadata|Metadata|ShadyCSS/);
+      // No optional call is left on a value the hooks became.
+      assert.doesNotMatch(dropped, /\b(?:0|void 0)\?\.\(/);
+      const exportsOf = (source: string) => parseAst(source).body.filter((node) => node.type === 'ExportNamedDeclaration').map((node) => source.slice(node.start, node.end));
+      assert.deepEqual(exportsOf(dropped), exportsOf(code));
+      assert.ok(code.length - dropped.length < 400, 'more than the hooks went');
+    });
+  }
+
+  it('fails for a Lit file that does not hold its hooks as expected', () => {
+    const id = pathOf('lit-html/lit-html.js');
+    assert.throws(() => drop('export const x = 1;', id), /litHtmlPolyfillSupport.* found 0 times, not once/);
+    const code = readFileSync(id, 'utf8');
+    const twice = code.replace(/(\w+=\w+\.litHtmlPolyfillSupport;[^;]*;)/, '$1$1');
+    assert.notEqual(twice, code);
+    assert.throws(() => drop(twice, id), /found 2 times/);
+  });
+
+  it('fails the build of an app that imports Lit decorators, whose metadata its Lit no longer reads', () => {
+    for (const file of ['lit/decorators.js', 'lit/decorators/property.js', '@lit/reactive-element/decorators/state.js']) {
+      assert.throws(() => plugin().transform('export {};', pathOf(file)), /reads no decorator metadata/, file);
+    }
+    assert.equal(plugin().transform('export {};', pathOf('lit/directives/guard.js')), null);
+  });
+
+  it('leaves any other file as it is', () => {
+    const code = '(globalThis.litHtmlVersions ??= []).push("1"); globalThis.litHtmlPolyfillSupport?.();';
+    assert.equal(drop(code, '/project/src/widget/x.ts'), code);
+  });
+});
