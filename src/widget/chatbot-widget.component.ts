@@ -428,6 +428,17 @@ export class ChatbotWidget extends LitElement {
   }
 
   protected override updated(): void {
+    // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
+    // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
+    // browser without popovers throws here (and keeps them fixed), as does an element out of the page. An
+    // element moved in the page leaves the top layer until its next render (fixed positioning meanwhile).
+    for (const layer of this.renderRoot.querySelectorAll<HTMLElement>('[popover]')) {
+      try {
+        if (!layer.matches(':popover-open')) layer.showPopover();
+      } catch {
+        // Fixed positioning, as before popovers.
+      }
+    }
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(
@@ -754,6 +765,7 @@ export class ChatbotWidget extends LitElement {
       part="panel"
       id="panel"
       role=${launcherMode ? 'dialog' : 'region'}
+      popover=${ifDefined(launcherMode ? 'manual' : undefined)}
       aria-labelledby="title"
       lang=${s.lang}
       dir=${s.dir}
@@ -778,6 +790,7 @@ export class ChatbotWidget extends LitElement {
         type="button"
         class="launcher"
         part="launcher"
+        popover="manual"
         aria-label=${this.opened ? s.closeChat : this.unread ? s.openChatUnread : s.openChat}
         aria-expanded=${this.opened ? 'true' : 'false'}
         aria-controls="panel"

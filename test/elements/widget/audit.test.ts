@@ -7,6 +7,13 @@ import { effectiveBackground } from '../contrast.js';
 import { accessibleNode, emulateForcedColors, setDefaultFontSize } from '../devtools.js';
 import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
+/** Shift+Tab, as a keyboard does it. */
+async function shiftTab(): Promise<void> {
+  await sendKeys({ down: 'Shift' });
+  await sendKeys({ press: 'Tab' });
+  await sendKeys({ up: 'Shift' });
+}
+
 /**
  * Where keyboard focus is, said as the part name of the focused element in the widget, or the tag name of the
  * focused element of the page (`body` when focus is lost). A string, so a failure prints short.
@@ -342,4 +349,57 @@ describe('<chatbot-widget> text size and spacing (audit)', () => {
       expect(chips[0]!.bottom <= chips[1]!.top || chips[0]!.right <= chips[1]!.left || chips[1]!.right <= chips[0]!.left).to.equal(true);
     });
   }
+});
+
+describe('<chatbot-widget> on a page with a transformed body (audit)', () => {
+  let pageStyle: HTMLStyleElement | undefined;
+  afterEach(() => {
+    pageStyle?.remove();
+    pageStyle = undefined;
+  });
+
+  /** Where the launcher and the open panel are on the screen. */
+  const placement = async (el: ChatbotWidget) => {
+    const rect = (element: Element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      return { left, top, width, height };
+    };
+    const closed = rect(part(el, 'launcher'));
+    el.open();
+    await el.updateComplete;
+    const open = { launcher: rect(part(el, 'launcher')), panel: rect(part(el, 'panel')) };
+    el.close();
+    await el.updateComplete;
+    return { closed, open };
+  };
+
+  it('keeps the launcher and the panel in the corner of the screen (the top layer), with focus and Escape as before', async () => {
+    const { el: plain } = await mountWidget({ mode: 'launcher' });
+    const expected = await placement(plain);
+    plain.remove();
+    expect(expected.closed.top + expected.closed.height).to.be.closeTo(innerHeight - 20, 1);
+
+    pageStyle = document.createElement('style');
+    pageStyle.textContent = 'body { transform: translateZ(0); min-height: 3000px }';
+    document.head.append(pageStyle);
+    const { el } = await mountWidget({ mode: 'launcher' });
+    expect(await placement(el)).to.deep.equal(expected);
+
+    const launcher = part(el, 'launcher');
+    launcher.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(true);
+    expect(focusedPart(el)).to.equal('input');
+    // The empty field's Send is disabled: the launcher, after the panel in the document, is next.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('launcher');
+    await shiftTab();
+    expect(focusedPart(el)).to.equal('input');
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(false);
+    expect(focusedPart(el)).to.equal('launcher');
+  });
 });
