@@ -471,6 +471,8 @@ export class ChatbotWidget extends LitElement {
   }
 
   #watchViewport(on: boolean): void {
+    document.removeEventListener('focusin', this.#onPageFocus);
+    if (on) document.addEventListener('focusin', this.#onPageFocus);
     const viewport = window.visualViewport;
     if (!viewport) return;
     viewport.removeEventListener('resize', this.#onViewportChange);
@@ -485,6 +487,14 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
+  // The open panel never hides the page's focused element (WCAG 2.4.11): when focus moves to an element of
+  // the page it covers, it closes, as Escape would; elsewhere on the page it stays open beside it.
+  #onPageFocus = ({ target }: FocusEvent) => {
+    const panel = this.renderRoot.querySelector('.panel')!.getBoundingClientRect();
+    const page = (target as Element).getBoundingClientRect();
+    if (target !== this && page.left < panel.right && panel.left < page.right && page.top < panel.bottom && panel.top < page.bottom) this.close();
+  };
+
   // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
   // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
   #onViewportChange = () => {
@@ -492,6 +502,8 @@ export class ChatbotWidget extends LitElement {
     if (!viewport) return;
     this.style.setProperty('--_viewport-height', `${viewport.height}px`);
     this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
+    // The panel is modal below 480 px only.
+    this.requestUpdate();
   };
 
   #answerSettled(answer: AnswerMessage): void {
@@ -613,7 +625,21 @@ export class ChatbotWidget extends LitElement {
     this.#chat.rate(answer.id, answer.feedback === value ? null : value);
   }
 
+  /** Below 480 px the open panel covers the screen, so it is modal: focus stays in it (WCAG 2.4.11). */
+  get #modal(): boolean {
+    return this.opened && matchMedia('(max-width: 480px)').matches;
+  }
+
   #onPanelKeydown(event: KeyboardEvent): void {
+    // The modal panel keeps Tab and Shift+Tab inside: past its last stop to its first, and back.
+    if (event.key === 'Tab' && this.#modal) {
+      const stops = this.renderRoot.querySelectorAll<HTMLElement>('.panel :is(a, button, textarea, input, [tabindex]):not(:disabled)');
+      const last = stops.length - 1;
+      if (this.shadowRoot!.activeElement === stops[event.shiftKey ? 0 : last]) {
+        event.preventDefault();
+        stops[event.shiftKey ? last : 0]!.focus();
+      }
+    }
     if (event.key === 'Escape' && this.mode === 'launcher' && this.opened) {
       event.stopPropagation();
       this.close();
@@ -766,6 +792,7 @@ export class ChatbotWidget extends LitElement {
       id="panel"
       role=${launcherMode ? 'dialog' : 'region'}
       popover=${ifDefined(launcherMode ? 'manual' : undefined)}
+      aria-modal=${ifDefined(launcherMode ? (String(this.#modal) as 'true' | 'false') : undefined)}
       aria-labelledby="title"
       lang=${s.lang}
       dir=${s.dir}

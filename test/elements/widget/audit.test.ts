@@ -403,3 +403,75 @@ describe('<chatbot-widget> on a page with a transformed body (audit)', () => {
     expect(focusedPart(el)).to.equal('launcher');
   });
 });
+
+describe('<chatbot-widget> focus not obscured (audit, WCAG 2.4.11)', () => {
+  const links: HTMLAnchorElement[] = [];
+  /** A link of the host page, placed where the style puts it, before or after the widget in the tab order. */
+  const pageLink = (text: string, style: string, where: 'before' | 'after', el: ChatbotWidget) => {
+    const link = document.createElement('a');
+    link.href = '#';
+    link.textContent = text;
+    link.style.cssText = `position: fixed; ${style}`;
+    el.parentElement!.insertBefore(link, where === 'before' ? el : el.nextSibling);
+    links.push(link);
+    return link;
+  };
+  /** Where focus is: a part of the widget, or the text of a page link. */
+  const focusIs = (el: ChatbotWidget) => (document.activeElement === el ? focusedPart(el) : document.activeElement?.textContent ?? 'none');
+
+  afterEach(async () => {
+    for (const link of links.splice(0)) link.remove();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('below 480 px is modal: Tab and Shift+Tab stay in the panel, Escape returns to the launcher', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    pageLink('Page link before', 'top: 10px; left: 10px', 'before', el);
+    pageLink('Page link after', 'bottom: 10px; left: 10px', 'after', el);
+    service.queueAnswer('See [our hours](https://example.com/hours).', ['And on Sundays?']);
+    await ask(el, 'Hours?');
+    await settled(el);
+    expect(part(el, 'panel').getAttribute('aria-modal')).to.equal('true');
+    const seen = new Set<string>();
+    for (let step = 0; step < 12; step++) {
+      await sendKeys({ press: 'Tab' });
+      seen.add(focusIs(el));
+    }
+    for (let step = 0; step < 12; step++) {
+      await shiftTab();
+      seen.add(focusIs(el));
+    }
+    expect([...seen].filter((where) => where.startsWith('Page') || where === 'body' || where === 'launcher')).to.deep.equal([]);
+    expect(seen.has('input')).to.equal(true);
+    expect(seen.has('suggestion')).to.equal(true);
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(false);
+    expect(focusedPart(el)).to.equal('launcher');
+  });
+
+  it('from 480 px is not modal, and closes when focus moves to a page element it covers', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const { el } = await mountWidget({ mode: 'launcher' });
+    pageLink('Page link beside', 'top: 10px; left: 10px', 'before', el);
+    pageLink('Page link under the panel', 'bottom: 200px; right: 100px', 'after', el);
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(part(el, 'panel').getAttribute('aria-modal')).to.equal('false');
+    expect(focusIs(el)).to.equal('input');
+    // Backwards through the panel to the page link beside it: the panel stays open.
+    for (let step = 0; step < 6 && focusIs(el) !== 'Page link beside'; step++) await shiftTab();
+    expect(focusIs(el)).to.equal('Page link beside');
+    expect(el.opened).to.equal(true);
+    // Forwards past the launcher to the link the panel covers: the panel gives way.
+    let closeEvents = 0;
+    el.addEventListener('chatbot-close', () => closeEvents++);
+    for (let step = 0; step < 8 && focusIs(el) !== 'Page link under the panel'; step++) await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(focusIs(el)).to.equal('Page link under the panel');
+    expect(el.opened).to.equal(false);
+    expect(closeEvents).to.equal(1);
+    expect(part(el, 'panel').hidden).to.equal(true);
+  });
+});
