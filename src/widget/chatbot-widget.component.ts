@@ -428,6 +428,11 @@ export class ChatbotWidget extends LitElement {
   }
 
   protected override updated(): void {
+    // Below 480 px the open panel is a modal dialog (the browser keeps focus in it and makes the page inert);
+    // closed first, so that it can become a popover again below.
+    const panel = this.renderRoot.querySelector('dialog');
+    if (!this.#modal) panel?.close();
+    else if (!panel!.open) panel!.showModal();
     // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
     // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
     // browser without popovers throws here (and keeps them fixed), as does an element out of the page. An
@@ -490,7 +495,7 @@ export class ChatbotWidget extends LitElement {
   // The open panel never hides the page's focused element (WCAG 2.4.11): when focus moves to an element of
   // the page it covers, it closes, as Escape would; elsewhere on the page it stays open beside it.
   #onPageFocus = ({ target }: FocusEvent) => {
-    const panel = this.renderRoot.querySelector('.panel')!.getBoundingClientRect();
+    const panel = this.renderRoot.querySelector('dialog')!.getBoundingClientRect();
     const page = (target as Element).getBoundingClientRect();
     if (target !== this && page.left < panel.right && panel.left < page.right && page.top < panel.bottom && panel.top < page.bottom) this.close();
   };
@@ -625,25 +630,16 @@ export class ChatbotWidget extends LitElement {
     this.#chat.rate(answer.id, answer.feedback === value ? null : value);
   }
 
-  /** Below 480 px the open panel covers the screen, so it is modal: focus stays in it (WCAG 2.4.11). */
+  /** Below 480 px the open panel covers the screen, so it is a modal dialog: the page is inert (WCAG 2.4.11). */
   get #modal(): boolean {
-    return this.opened && matchMedia('(max-width: 480px)').matches;
+    return this.opened && matchMedia('(max-width:480px)').matches;
   }
 
   #onPanelKeydown(event: KeyboardEvent): void {
-    // The modal panel keeps Tab and Shift+Tab inside: past its last stop to its first, and back.
-    if (event.key === 'Tab' && this.#modal) {
-      const stops = this.renderRoot.querySelectorAll<HTMLElement>('.panel :is(a, button, textarea, input, [tabindex]):not(:disabled)');
-      const last = stops.length - 1;
-      if (this.shadowRoot!.activeElement === stops[event.shiftKey ? 0 : last]) {
-        event.preventDefault();
-        stops[event.shiftKey ? last : 0]!.focus();
-      }
-    }
-    if (event.key === 'Escape' && this.mode === 'launcher' && this.opened) {
+    // Bound in launcher mode only; close() returns focus to the launcher when it was inside the panel.
+    if (event.key === 'Escape' && this.opened) {
       event.stopPropagation();
       this.close();
-      this.#focusAfterUpdate = 'launcher';
     }
   }
 
@@ -786,20 +782,7 @@ export class ChatbotWidget extends LitElement {
     const launcherMode = this.mode === 'launcher';
     const name = this.#botName;
     const canStartOver = this.#chat.status === 'ready' && this.#chat.conversation.messages.length > 0;
-    const panel = html`<div
-      class="panel"
-      part="panel"
-      id="panel"
-      role=${launcherMode ? 'dialog' : 'region'}
-      popover=${ifDefined(launcherMode ? 'manual' : undefined)}
-      aria-modal=${ifDefined(launcherMode ? (String(this.#modal) as 'true' | 'false') : undefined)}
-      aria-labelledby="title"
-      lang=${s.lang}
-      dir=${s.dir}
-      ?hidden=${launcherMode && !this.opened}
-      @keydown=${this.#onPanelKeydown}
-    >
-      <div class="header" part="header">
+    const content = html`<div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
         <h2 id="title" part="title">${name}</h2>
         ${canStartOver
@@ -810,10 +793,26 @@ export class ChatbotWidget extends LitElement {
           : nothing}
       </div>
       ${this.#renderBody()}
-      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
-    </div>`;
-    if (!launcherMode) return panel;
-    return html`${panel}<button
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
+    if (!launcherMode) {
+      return html`<div class="panel" part="panel" id="panel" role="region" aria-labelledby="title" lang=${s.lang} dir=${s.dir}>${content}</div>`;
+    }
+    // A dialog: modal below 480 px (see updated()), else a manual popover beside the page, in the top layer
+    // (which Chromium would call modal without aria-modal="false").
+    return html`<dialog
+        class="panel"
+        part="panel"
+        id="panel"
+        popover=${ifDefined(this.#modal ? undefined : 'manual')}
+        aria-modal=${this.#modal}
+        aria-labelledby="title"
+        lang=${s.lang}
+        dir=${s.dir}
+        ?hidden=${!this.opened}
+        @keydown=${this.#onPanelKeydown}
+      >
+        ${content}
+      </dialog><button
         type="button"
         class="launcher"
         part="launcher"
