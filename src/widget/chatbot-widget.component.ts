@@ -435,11 +435,12 @@ export class ChatbotWidget extends LitElement {
     else if (!panel!.open) panel!.showModal();
     // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
     // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
-    // browser without popovers throws here (and keeps them fixed), as does an element out of the page. An
-    // element moved in the page leaves the top layer until its next render (fixed positioning meanwhile).
+    // browser without popovers throws here (and keeps them fixed), as does an element out of the page; one
+    // already shown stays so. An element moved in the page leaves the top layer until its next render (fixed
+    // positioning meanwhile).
     for (const layer of this.renderRoot.querySelectorAll<HTMLElement>('[popover]')) {
       try {
-        if (!layer.matches(':popover-open')) layer.showPopover();
+        layer.showPopover();
       } catch {
         // Fixed positioning, as before popovers.
       }
