@@ -429,8 +429,11 @@ export class ChatbotWidget extends LitElement {
 
   protected override updated(): void {
     // Below 480 px the open panel is a modal dialog (the browser keeps focus in it and makes the page inert);
-    // closed first, so that it can become a popover again below.
+    // closed first, so that it can become a popover again below. Opening a dialog either way moves focus to
+    // its first button, closing it back to where it was before: when the viewport crosses 480 px, focus
+    // goes back to where the visitor had it.
     const panel = this.renderRoot.querySelector('dialog');
+    const focused = this.shadowRoot!.activeElement as HTMLElement | null;
     if (!this.#modal) panel?.close();
     else if (!panel!.open) panel!.showModal();
     // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
@@ -445,6 +448,7 @@ export class ChatbotWidget extends LitElement {
         // Fixed positioning, as before popovers.
       }
     }
+    focused?.focus();
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(

@@ -424,6 +424,21 @@ describe('<chatbot-widget> focus not obscured (audit, WCAG 2.4.11)', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
+  it('turns modal and back as the viewport crosses 480 px (a phone turned), keeping focus in the message field', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const { el } = await mountWidget({ mode: 'launcher' });
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(focusIs(el)).to.equal('input');
+    for (const [width, modal] of [[800, false], [320, true], [800, false]] as const) {
+      await setViewport({ width, height: 640 });
+      await waitUntil(() => part(el, 'panel').matches(':modal') === modal, `not ${modal ? 'modal' : 'non-modal'} at ${width} px`);
+      await el.updateComplete;
+      expect(el.opened).to.equal(true);
+      expect(focusIs(el), `at ${width} px`).to.equal('input');
+    }
+  });
+
   it('below 480 px is modal: Tab and Shift+Tab stay in the panel, Escape returns to the launcher', async () => {
     await setViewport({ width: 320, height: 640 });
     const { el, service } = await mountWidget({ mode: 'launcher' });
