@@ -427,15 +427,19 @@ export class ChatbotWidget extends LitElement {
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
     // Below 480 px the open panel is a modal dialog (the browser keeps focus in it and makes the page inert);
-    // closed first, so that it can become a popover again below. Opening a dialog either way moves focus to
-    // its first button, closing it back to where it was before: when the viewport crosses 480 px, focus
-    // goes back to where the visitor had it.
+    // closed first, so that it can become a popover again below. Showing a dialog either way moves focus to
+    // its first button, closing a modal one back to where it was before it opened: the panel is inert while
+    // it opens (so a panel reopened on the next page takes no focus from the page), and when the viewport
+    // crosses 480 px focus goes back to where the visitor had it.
     const panel = this.renderRoot.querySelector('dialog');
     const focused = this.shadowRoot!.activeElement as HTMLElement | null;
-    if (!this.#modal) panel?.close();
-    else if (!panel!.open) panel!.showModal();
+    if (panel) {
+      panel.inert = changed.has('opened');
+      if (!this.#modal) panel.close();
+      else if (!panel.open) panel.showModal();
+    }
     // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
     // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
     // browser without popovers throws here (and keeps them fixed), as does an element out of the page; one
@@ -448,6 +452,7 @@ export class ChatbotWidget extends LitElement {
         // Fixed positioning, as before popovers.
       }
     }
+    if (panel) panel.inert = false;
     focused?.focus();
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
