@@ -20,6 +20,7 @@ const ar: WidgetStrings = {
   stop: 'إيقاف',
   retry: 'إعادة المحاولة',
   copyAnswer: 'نسخ الإجابة',
+  readAloud: 'القراءة بصوت عالٍ',
   copyCode: 'نسخ الشيفرة',
   copied: 'تم النسخ',
   helpful: 'مفيد',

@@ -20,6 +20,7 @@ const de: WidgetStrings = {
   stop: 'Stoppen',
   retry: 'Erneut versuchen',
   copyAnswer: 'Antwort kopieren',
+  readAloud: 'Vorlesen',
   copyCode: 'Code kopieren',
   copied: 'Kopiert',
   helpful: 'Hilfreich',

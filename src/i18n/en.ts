@@ -36,6 +36,8 @@ export interface WidgetStrings {
   retry: string;
   /** Label of the button that copies an answer. */
   copyAnswer: string;
+  /** Label of the button that reads an answer aloud (speech synthesis), or stops reading it. */
+  readAloud: string;
   /** Label of the button that copies a code block. */
   copyCode: string;
   /** Announced after something was copied. */
@@ -101,6 +103,7 @@ const en: WidgetStrings = {
   stop: 'Stop',
   retry: 'Retry',
   copyAnswer: 'Copy answer',
+  readAloud: 'Read aloud',
   copyCode: 'Copy code',
   copied: 'Copied',
   helpful: 'Helpful',

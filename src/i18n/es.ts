@@ -20,6 +20,7 @@ const es: WidgetStrings = {
   stop: 'Detener',
   retry: 'Reintentar',
   copyAnswer: 'Copiar la respuesta',
+  readAloud: 'Leer en voz alta',
   copyCode: 'Copiar el código',
   copied: 'Copiado',
   helpful: 'Útil',

@@ -20,6 +20,7 @@ const fr: WidgetStrings = {
   stop: 'Arrêter',
   retry: 'Réessayer',
   copyAnswer: 'Copier la réponse',
+  readAloud: 'Lire à voix haute',
   copyCode: 'Copier le code',
   copied: 'Copié',
   helpful: 'Utile',

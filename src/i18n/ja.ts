@@ -20,6 +20,7 @@ const ja: WidgetStrings = {
   stop: '停止',
   retry: '再試行',
   copyAnswer: '回答をコピー',
+  readAloud: '読み上げ',
   copyCode: 'コードをコピー',
   copied: 'コピーしました',
   helpful: '役に立った',

@@ -20,6 +20,7 @@ const vi: WidgetStrings = {
   stop: 'Dừng',
   retry: 'Thử lại',
   copyAnswer: 'Sao chép câu trả lời',
+  readAloud: 'Đọc to',
   copyCode: 'Sao chép mã',
   copied: 'Đã sao chép',
   helpful: 'Hữu ích',

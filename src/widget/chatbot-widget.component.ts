@@ -57,6 +57,7 @@ export type QueuedCall = [method: string, args: unknown[]];
 const newIcon = icon('M5 4h9v2H6v12h12v-8h2v9a1 1 0 01-1 1H5a1 1 0 01-1-1V5a1 1 0 011-1zm13.3-1.7 2.4 2.4-8.6 8.6-3.1.7.7-3.1z');
 const upIcon = icon('M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 01.8 2.1L14 9h6a2 2 0 012 2.3l-1.3 8A2 2 0 0118.7 21z');
 const downIcon = icon('M22 14h-4V3h4zm-6-11v11l-5 8-1.3-.9a2 2 0 01-.8-2.1L10 15H4a2 2 0 01-2-2.3l1.3-8A2 2 0 015.3 3z');
+const speakerIcon = icon('M3 9v6h4l5 5V4L7 9zm11-1.5v9a4.5 4.5 0 000-9z');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
@@ -687,6 +688,19 @@ export class ChatbotWidget extends LitElement {
     const actions =
       answer.status === 'complete'
         ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.#copy(answer.text)}>${copyIcon}</button>
+            ${window.speechSynthesis
+              ? html`<button
+                  type="button"
+                  class="icon-button"
+                  aria-label=${s.readAloud}
+                  title=${s.readAloud}
+                  @click=${() =>
+                    // In the bot's language when it is known (as the answer is marked), else the interface's.
+                    void import('./on-demand/read-aloud.js').then((module) => module.readAloud(markdownToText(answer.text), this.#answerLanguage ?? s.lang))}
+                >
+                  ${speakerIcon}
+                </button>`
+              : nothing}
             <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.#rate(answer, 'up')}>${upIcon}</button>
             <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.#rate(answer, 'down')}>${downIcon}</button>`
         : nothing;
