@@ -18,6 +18,7 @@ const ar: WidgetStrings = {
   placeholder: 'اطرح سؤالًا…',
   send: 'إرسال',
   stop: 'إيقاف',
+  voiceInput: 'الإدخال الصوتي',
   retry: 'إعادة المحاولة',
   copyAnswer: 'نسخ الإجابة',
   readAloud: 'القراءة بصوت عالٍ',

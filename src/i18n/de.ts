@@ -18,6 +18,7 @@ const de: WidgetStrings = {
   placeholder: 'Stellen Sie eine Frage…',
   send: 'Senden',
   stop: 'Stoppen',
+  voiceInput: 'Spracheingabe',
   retry: 'Erneut versuchen',
   copyAnswer: 'Antwort kopieren',
   readAloud: 'Vorlesen',

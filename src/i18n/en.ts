@@ -32,6 +32,8 @@ export interface WidgetStrings {
   send: string;
   /** Label of the button that stops the answer being written. */
   stop: string;
+  /** Label of the microphone button (speech recognition writes into the message field); pressed while listening. */
+  voiceInput: string;
   /** Label of the button that asks for an answer again. */
   retry: string;
   /** Label of the button that copies an answer. */
@@ -101,6 +103,7 @@ const en: WidgetStrings = {
   placeholder: 'Ask a question…',
   send: 'Send',
   stop: 'Stop',
+  voiceInput: 'Voice input',
   retry: 'Retry',
   copyAnswer: 'Copy answer',
   readAloud: 'Read aloud',

@@ -18,6 +18,7 @@ const es: WidgetStrings = {
   placeholder: 'Haz una pregunta…',
   send: 'Enviar',
   stop: 'Detener',
+  voiceInput: 'Entrada de voz',
   retry: 'Reintentar',
   copyAnswer: 'Copiar la respuesta',
   readAloud: 'Leer en voz alta',

@@ -18,6 +18,7 @@ const fr: WidgetStrings = {
   placeholder: 'Posez une question…',
   send: 'Envoyer',
   stop: 'Arrêter',
+  voiceInput: 'Saisie vocale',
   retry: 'Réessayer',
   copyAnswer: 'Copier la réponse',
   readAloud: 'Lire à voix haute',

@@ -18,6 +18,7 @@ const ja: WidgetStrings = {
   placeholder: '質問を入力…',
   send: '送信',
   stop: '停止',
+  voiceInput: '音声入力',
   retry: '再試行',
   copyAnswer: '回答をコピー',
   readAloud: '読み上げ',

@@ -18,6 +18,7 @@ const vi: WidgetStrings = {
   placeholder: 'Đặt câu hỏi…',
   send: 'Gửi',
   stop: 'Dừng',
+  voiceInput: 'Nhập bằng giọng nói',
   retry: 'Thử lại',
   copyAnswer: 'Sao chép câu trả lời',
   readAloud: 'Đọc to',

@@ -1,6 +1,6 @@
 // The message field and its send/stop button. Enter sends, Shift+Enter adds a line, and nothing is sent
 // while an input method is composing (Japanese, Vietnamese and other IMEs confirm with Enter).
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { icon } from './icons.js';
 
 /** What the composer shows and reports. */
@@ -25,10 +25,18 @@ export interface ComposerOptions {
   onSend: () => void;
   /** Called to stop the answer. */
   onStop: () => void;
+  /** Label of the microphone button. */
+  voiceLabel?: string;
+  /**
+   * Called with the microphone button when it is pressed (voice input sets its `aria-pressed` while it
+   * listens); without it there is no microphone button.
+   */
+  onVoice?: (microphone: HTMLButtonElement) => void;
 }
 
 const sendIcon = icon('M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z');
 const stopIcon = icon('M7 7h10v10H7z');
+const micIcon = icon('M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0zM5 11h2a5 5 0 0 0 10 0h2a7 7 0 0 1-6 7v3h-2v-3a7 7 0 0 1-6-7z');
 
 /** The composer form. */
 export function renderComposer(options: ComposerOptions): TemplateResult {
@@ -57,6 +65,20 @@ export function renderComposer(options: ComposerOptions): TemplateResult {
       @input=${(event: InputEvent) => options.onInput((event.target as HTMLTextAreaElement).value)}
       @keydown=${onKeydown}
     ></textarea>
+    ${options.onVoice
+      ? html`<button
+          type="button"
+          class="icon-button"
+          part="voice-button"
+          aria-label=${options.voiceLabel!}
+          title=${options.voiceLabel!}
+          aria-pressed="false"
+          ?disabled=${options.disabled}
+          @click=${(event: Event) => options.onVoice!(event.currentTarget as HTMLButtonElement)}
+        >
+          ${micIcon}
+        </button>`
+      : nothing}
     <button
       type="submit"
       class="send"

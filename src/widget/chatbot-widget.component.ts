@@ -62,6 +62,9 @@ const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
 
+/** The browser's speech recognition (voice input), under either name; TypeScript's DOM types have neither. */
+type SpeechWindow = { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown };
+
 const FAILURE_STRINGS = {
   network: 'errorNetwork',
   service: 'errorGeneric',
@@ -115,6 +118,7 @@ const STICK_THRESHOLD = 32;
  * @csspart input - The message field.
  * @csspart send-button - The send button.
  * @csspart stop-button - The same button while an answer streams (it stops it).
+ * @csspart voice-button - The microphone button of voice input (only where the browser recognises speech).
  * @csspart disclaimer - The small print under the message field.
  *
  * @cssprop --chatbot-accent - Brand colour: launcher, send button, visitor bubbles.
@@ -780,6 +784,7 @@ export class ChatbotWidget extends LitElement {
     }
     const busy = this.#chat.busy;
     const leadBlocking = this.#chat.leadBlocking;
+    const speechWindow = window as SpeechWindow;
     return html`${this.#renderThread()}
       <div class="bottom">
         ${this.stuckToBottom
@@ -796,6 +801,11 @@ export class ChatbotWidget extends LitElement {
           onInput: (value) => (this.draft = value),
           onSend: () => this.#submitDraft(),
           onStop: () => this.#chat.stop(),
+          voiceLabel: s.voiceInput,
+          onVoice:
+            speechWindow.SpeechRecognition || speechWindow.webkitSpeechRecognition
+              ? (microphone) => void import('./on-demand/voice-input.js').then((module) => module.toggleVoice(microphone, s.lang))
+              : undefined,
         })}
         <p class="disclaimer" part="disclaimer">${s.disclaimer}</p>
       </div>`;

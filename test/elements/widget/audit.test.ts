@@ -31,6 +31,9 @@ describe('<chatbot-widget> focus (audit)', () => {
     await ask(el, 'Hi');
     stream.push('*Answer:* Some');
     await waitUntil(() => lastAnswerText(el) === 'Some');
+    // Past the microphone (Chromium has speech recognition) to Stop.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
     await sendKeys({ press: 'Tab' });
     expect(focusedPart(el)).to.equal('stop-button');
     await sendKeys({ press: 'Enter' });
@@ -45,6 +48,9 @@ describe('<chatbot-widget> focus (audit)', () => {
     await ask(el, 'Hi');
     stream.push('*Answer:* Some');
     await waitUntil(() => lastAnswerText(el) === 'Some');
+    // Past the microphone (Chromium has speech recognition) to Stop.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
     await sendKeys({ press: 'Tab' });
     expect(focusedPart(el)).to.equal('stop-button');
     stream.push(' more');
@@ -391,12 +397,13 @@ describe('<chatbot-widget> on a page with a transformed body (audit)', () => {
     await el.updateComplete;
     expect(el.opened).to.equal(true);
     expect(focusedPart(el)).to.equal('input');
-    // The empty field's Send is disabled: the launcher, after the panel in the document, is next.
+    // The microphone, then (the empty field's Send is disabled) the launcher, after the panel in the document.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
     await sendKeys({ press: 'Tab' });
     expect(focusedPart(el)).to.equal('launcher');
     await shiftTab();
-    expect(focusedPart(el)).to.equal('input');
-    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
     await sendKeys({ press: 'Escape' });
     await el.updateComplete;
     expect(el.opened).to.equal(false);
