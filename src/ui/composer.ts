@@ -27,16 +27,13 @@ export interface ComposerOptions {
   onStop: () => void;
   /** Label of the microphone button. */
   voiceLabel?: string;
-  /**
-   * Called with the microphone button when it is pressed (voice input sets its `aria-pressed` while it
-   * listens); without it there is no microphone button.
-   */
-  onVoice?: (microphone: HTMLButtonElement) => void;
+  /** Called with the click on the microphone button; without it there is no microphone button. */
+  onVoice?: (event: Event) => void;
 }
 
 const sendIcon = icon('M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z');
 const stopIcon = icon('M7 7h10v10H7z');
-const micIcon = icon('M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0zM5 11h2a5 5 0 0 0 10 0h2a7 7 0 0 1-6 7v3h-2v-3a7 7 0 0 1-6-7z');
+const micIcon = icon('M9 5a3 3 0 016 0v6a3 3 0 01-6 0zM5 11h2a5 5 0 0010 0h2a7 7 0 01-6 7v3h-2v-3a7 7 0 01-6-7z');
 
 /** The composer form. */
 export function renderComposer(options: ComposerOptions): TemplateResult {
@@ -74,7 +71,7 @@ export function renderComposer(options: ComposerOptions): TemplateResult {
           title=${options.voiceLabel!}
           aria-pressed="false"
           ?disabled=${options.disabled}
-          @click=${(event: Event) => options.onVoice!(event.currentTarget as HTMLButtonElement)}
+          @click=${options.onVoice}
         >
           ${micIcon}
         </button>`

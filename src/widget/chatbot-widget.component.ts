@@ -658,6 +658,11 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
+  // Read aloud (with the answer's text) and voice input (without): their code loads on the first press. The
+  // button is taken from the event at once (its currentTarget is gone once the import resolves).
+  #speech = (event: Event, text?: string, button = event.currentTarget as HTMLButtonElement) =>
+    void import('./on-demand/speech.js').then((speech) => speech.speech(button, text));
+
   #time(at: number): TemplateResult {
     const date = new Date(at);
     this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
@@ -693,17 +698,7 @@ export class ChatbotWidget extends LitElement {
       answer.status === 'complete'
         ? html`<button type="button" class="icon-button" aria-label=${s.copyAnswer} title=${s.copyAnswer} @click=${() => void this.#copy(answer.text)}>${copyIcon}</button>
             ${window.speechSynthesis
-              ? html`<button
-                  type="button"
-                  class="icon-button"
-                  aria-label=${s.readAloud}
-                  title=${s.readAloud}
-                  @click=${() =>
-                    // In the bot's language when it is known (as the answer is marked), else the interface's.
-                    void import('./on-demand/read-aloud.js').then((module) => module.readAloud(markdownToText(answer.text), this.#answerLanguage ?? s.lang))}
-                >
-                  ${speakerIcon}
-                </button>`
+              ? html`<button type="button" class="icon-button" aria-label=${s.readAloud} title=${s.readAloud} @click=${(event: Event) => this.#speech(event, markdownToText(answer.text))}>${speakerIcon}</button>`
               : nothing}
             <button type="button" class="icon-button" aria-label=${s.helpful} title=${s.helpful} aria-pressed=${answer.feedback === 'up'} @click=${() => this.#rate(answer, 'up')}>${upIcon}</button>
             <button type="button" class="icon-button" aria-label=${s.notHelpful} title=${s.notHelpful} aria-pressed=${answer.feedback === 'down'} @click=${() => this.#rate(answer, 'down')}>${downIcon}</button>`
@@ -802,10 +797,7 @@ export class ChatbotWidget extends LitElement {
           onSend: () => this.#submitDraft(),
           onStop: () => this.#chat.stop(),
           voiceLabel: s.voiceInput,
-          onVoice:
-            speechWindow.SpeechRecognition || speechWindow.webkitSpeechRecognition
-              ? (microphone) => void import('./on-demand/voice-input.js').then((module) => module.toggleVoice(microphone, s.lang))
-              : undefined,
+          onVoice: speechWindow.SpeechRecognition || speechWindow.webkitSpeechRecognition ? this.#speech : undefined,
         })}
         <p class="disclaimer" part="disclaimer">${s.disclaimer}</p>
       </div>`;

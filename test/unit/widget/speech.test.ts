@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { withHeard } from '../../../src/widget/on-demand/voice-input.js';
+import { withHeard } from '../../../src/widget/on-demand/speech.js';
 
 describe('withHeard', () => {
   it('puts what was heard after what was typed, with one space between', () => {
