@@ -4,7 +4,7 @@
  * the stock emulateMedia command does not pass on to Chromium), `set-default-font-size` (`{size}`: the
  * browser's default font size in px, the visitor's setting that CSS `medium` follows) and `accessibility-name` (`{selector}`:
  * the computed name and role of the first element matching a selector that may pierce shadow roots with
- * `>>>`, as a screen reader gets them from the accessibility tree), and `emulate-network` (`{offline: boolean,
+ * `>>>`, as a screen reader gets them from the accessibility tree, and `modal: true` for a modal dialog), and `emulate-network` (`{offline: boolean,
  * urlPattern: string}`: the page loses its network to the addresses the URL pattern matches, as when a phone
  * drops from Wi-Fi, and gets it back; Chromium fails the matching requests in flight, and the page learns it
  * through `navigator.onLine` and the `offline`/`online` events. The pattern keeps the test runner's own
@@ -50,7 +50,7 @@ export function cdpCommandsPlugin() {
       if (!handle) return null;
       const node = await page.accessibility.snapshot({ root: handle, interestingOnly: false });
       await handle.dispose();
-      return node ? { role: node.role, name: node.name ?? '' } : null;
+      return node ? { role: node.role, name: node.name ?? '', ...(node.modal ? { modal: true } : {}) } : null;
     },
   };
 }

@@ -32,10 +32,14 @@ export interface WidgetStrings {
   send: string;
   /** Label of the button that stops the answer being written. */
   stop: string;
+  /** Label of the microphone button (speech recognition writes into the message field); pressed while listening. */
+  voiceInput: string;
   /** Label of the button that asks for an answer again. */
   retry: string;
   /** Label of the button that copies an answer. */
   copyAnswer: string;
+  /** Label of the button that reads an answer aloud (speech synthesis), or stops reading it. */
+  readAloud: string;
   /** Label of the button that copies a code block. */
   copyCode: string;
   /** Announced after something was copied. */
@@ -99,8 +103,10 @@ const en: WidgetStrings = {
   placeholder: 'Ask a question…',
   send: 'Send',
   stop: 'Stop',
+  voiceInput: 'Voice input',
   retry: 'Retry',
   copyAnswer: 'Copy answer',
+  readAloud: 'Read aloud',
   copyCode: 'Copy code',
   copied: 'Copied',
   helpful: 'Helpful',

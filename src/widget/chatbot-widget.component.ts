@@ -21,7 +21,7 @@ import {
 } from '../i18n/index.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
-import { sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
+import { micIcon, sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
 import { copyIcon, icon, iconButton } from '../ui/icons.js';
 import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
@@ -59,9 +59,13 @@ const THUMB_UP_PATH = 'M2 10h4v11H2zm6 11V10l5-8 1.3.9a2 2 0 01.8 2.1L14 9h6a2 2
 const upIcon = icon(THUMB_UP_PATH);
 // The thumb down is the thumb up turned half round.
 const downIcon = icon(THUMB_UP_PATH, 'rotate(180 12 12)');
+const speakerIcon = icon('M3 9v6h4l5 5V4L7 9zm11-1.5v9a4.5 4.5 0 000-9z');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
+
+/** The browser's speech recognition (voice input), under either name; TypeScript's DOM types have neither. */
+type SpeechWindow = { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown };
 
 const FAILURE_STRINGS = {
   network: 'errorNetwork',
@@ -116,6 +120,7 @@ const STICK_THRESHOLD = 32;
  * @csspart input - The message field.
  * @csspart send-button - The send button.
  * @csspart stop-button - The same button while an answer streams (it stops it).
+ * @csspart voice-button - The microphone button of voice input (only where the browser recognises speech).
  * @csspart disclaimer - The small print under the message field.
  *
  * @cssprop --chatbot-accent - Brand colour: launcher, send button, visitor bubbles.
@@ -430,7 +435,33 @@ export class ChatbotWidget extends LitElement {
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    // Below 480 px the open panel is a modal dialog (the browser keeps focus in it and makes the page inert);
+    // closed first, so that it can become a popover again below. Showing a dialog either way moves focus to
+    // its first button, closing a modal one back to where it was before it opened: the panel is inert while
+    // it opens (so a panel reopened on the next page takes no focus from the page), and when the viewport
+    // crosses 480 px focus goes back to where the visitor had it.
+    const panel = this.renderRoot.querySelector('dialog');
+    const focused = this.shadowRoot!.activeElement as HTMLElement | null;
+    if (panel) {
+      panel.inert = changed.has('opened');
+      if (!this.#modal) panel.close();
+      else if (!panel.open) panel.showModal();
+    }
+    // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
+    // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
+    // browser without popovers throws here (and keeps them fixed), as does an element out of the page; one
+    // already shown stays so. An element moved in the page leaves the top layer until its next render (fixed
+    // positioning meanwhile).
+    for (const layer of this.renderRoot.querySelectorAll<HTMLElement>('[popover]')) {
+      try {
+        layer.showPopover();
+      } catch {
+        // Fixed positioning, as before popovers.
+      }
+    }
+    if (panel) panel.inert = false;
+    focused?.focus();
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(
@@ -463,6 +494,8 @@ export class ChatbotWidget extends LitElement {
   }
 
   #watchViewport(on: boolean): void {
+    document.removeEventListener('focusin', this.#onPageFocus);
+    if (on) document.addEventListener('focusin', this.#onPageFocus);
     const viewport = window.visualViewport;
     if (!viewport) return;
     viewport.removeEventListener('resize', this.#onViewportChange);
@@ -477,6 +510,14 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
+  // The open panel never hides the page's focused element (WCAG 2.4.11): when focus moves to an element of
+  // the page it covers, it closes, as Escape would; elsewhere on the page it stays open beside it.
+  #onPageFocus = ({ target }: FocusEvent) => {
+    const panel = this.renderRoot.querySelector('dialog')!.getBoundingClientRect();
+    const page = (target as Element).getBoundingClientRect();
+    if (target !== this && page.left < panel.right && panel.left < page.right && page.top < panel.bottom && panel.top < page.bottom) this.close();
+  };
+
   // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
   // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
   #onViewportChange = () => {
@@ -484,6 +525,8 @@ export class ChatbotWidget extends LitElement {
     if (!viewport) return;
     this.style.setProperty('--_viewport-height', `${viewport.height}px`);
     this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
+    // The panel is modal below 480 px only.
+    this.requestUpdate();
   };
 
   #answerSettled(answer: AnswerMessage): void {
@@ -605,13 +648,23 @@ export class ChatbotWidget extends LitElement {
     this.#chat.rate(answer.id, answer.feedback === value ? null : value);
   }
 
+  /** Below 480 px the open panel covers the screen, so it is a modal dialog: the page is inert (WCAG 2.4.11). */
+  get #modal(): boolean {
+    return this.opened && matchMedia('(max-width:480px)').matches;
+  }
+
   #onPanelKeydown(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && this.mode === 'launcher' && this.opened) {
+    // Bound in launcher mode only; close() returns focus to the launcher when it was inside the panel.
+    if (event.key === 'Escape' && this.opened) {
       event.stopPropagation();
       this.close();
-      this.#focusAfterUpdate = 'launcher';
     }
   }
+
+  // Read aloud (with the answer's text) and voice input (without): their code loads on the first press. The
+  // button is taken from the event at once (its currentTarget is gone once the import resolves).
+  #speech = (event: Event, text?: string, button = event.currentTarget as HTMLButtonElement) =>
+    void import('./on-demand/speech.js').then((speech) => speech.speech(button, text));
 
   #time(at: number): TemplateResult {
     const date = new Date(at);
@@ -648,6 +701,7 @@ export class ChatbotWidget extends LitElement {
       answer.status === 'complete'
         ? [
             iconButton(s.copyAnswer, copyIcon, () => void this.#copy(answer.text)),
+            window.speechSynthesis ? iconButton(s.readAloud, speakerIcon, (event) => this.#speech(event, markdownToText(answer.text))) : nothing,
             iconButton(s.helpful, upIcon, () => this.#rate(answer, 'up'), answer.feedback === 'up'),
             iconButton(s.notHelpful, downIcon, () => this.#rate(answer, 'down'), answer.feedback === 'down'),
           ]
@@ -729,6 +783,7 @@ export class ChatbotWidget extends LitElement {
     const leadBlocking = this.#chat.leadBlocking;
     // One button for both jobs, so keyboard focus stays on it when sending turns into stopping.
     const sendLabel = busy ? s.stop : s.send;
+    const speechWindow = window as SpeechWindow;
     return html`${this.#renderThread()}
       <div class="bottom">
         ${this.stuckToBottom
@@ -755,6 +810,9 @@ export class ChatbotWidget extends LitElement {
               if (!busy) this.#submitDraft();
             }}
           ></textarea>
+          ${speechWindow.SpeechRecognition || speechWindow.webkitSpeechRecognition
+            ? html`<button type="button" class="icon-button" part="voice-button" aria-label=${s.voiceInput} title=${s.voiceInput} aria-pressed="false" ?disabled=${leadBlocking} @click=${this.#speech}>${micIcon}</button>`
+            : nothing}
           <button
             type="submit"
             class="send"
@@ -775,18 +833,7 @@ export class ChatbotWidget extends LitElement {
     const launcherMode = this.mode === 'launcher';
     const name = this.#botName;
     const canStartOver = this.#chat.status === 'ready' && this.#chat.conversation.messages.length > 0;
-    const panel = html`<div
-      class="panel"
-      part="panel"
-      id="panel"
-      role=${launcherMode ? 'dialog' : 'region'}
-      aria-labelledby="title"
-      lang=${s.lang}
-      dir=${s.dir}
-      ?hidden=${launcherMode && !this.opened}
-      @keydown=${this.#onPanelKeydown}
-    >
-      <div class="header" part="header">
+    const content = html`<div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
         <h2 id="title" part="title">${name}</h2>
         ${canStartOver ? iconButton(s.newConversation, newIcon, this.#newConversation) : nothing}
@@ -798,13 +845,30 @@ export class ChatbotWidget extends LitElement {
           : nothing}
       </div>
       ${this.#renderBody()}
-      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
-    </div>`;
-    if (!launcherMode) return panel;
-    return html`${panel}<button
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
+    if (!launcherMode) {
+      return html`<div class="panel" part="panel" id="panel" role="region" aria-labelledby="title" lang=${s.lang} dir=${s.dir}>${content}</div>`;
+    }
+    // A dialog: modal below 480 px (see updated()), else a manual popover beside the page, in the top layer
+    // (which Chromium would call modal without aria-modal="false").
+    return html`<dialog
+        class="panel"
+        part="panel"
+        id="panel"
+        popover=${ifDefined(this.#modal ? undefined : 'manual')}
+        aria-modal=${this.#modal}
+        aria-labelledby="title"
+        lang=${s.lang}
+        dir=${s.dir}
+        ?hidden=${!this.opened}
+        @keydown=${this.#onPanelKeydown}
+      >
+        ${content}
+      </dialog><button
         type="button"
         class="launcher"
         part="launcher"
+        popover="manual"
         aria-label=${this.opened ? s.closeChat : this.unread ? s.openChatUnread : s.openChat}
         aria-expanded=${this.opened ? 'true' : 'false'}
         aria-controls="panel"

@@ -41,6 +41,7 @@ function launcherButton(label: string, rtl: boolean): HTMLButtonElement {
   button.setAttribute('part', 'launcher');
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('popover', 'manual');
   if (rtl) button.dir = 'rtl';
   const ns = 'http://www.w3.org/2000/svg';
   const icon = document.createElementNS(ns, 'svg');
@@ -99,6 +100,7 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
     };
   }
 
+  (target || document.body).append(element);
   if (!inline) {
     const root = element.attachShadow({ mode: 'open' });
     const sheet = new CSSStyleSheet();
@@ -123,10 +125,12 @@ export function mountWidget(script: HTMLScriptElement): ChatbotWidgetGlobal {
       loadQuietly();
     });
     root.append(button);
+    // In the top layer, where a transformed page (`body { transform: … }`) cannot carry it off the screen, as
+    // the widget's own launcher (E14); a browser without popovers keeps it fixed-position.
+    button.showPopover?.();
     for (const type of ['pointerenter', 'focusin', 'touchstart']) element.addEventListener(type, loadQuietly, { once: true, passive: true });
   }
 
-  (target || document.body).append(element);
   if (inline) {
     loadQuietly();
   } else {

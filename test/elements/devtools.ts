@@ -13,9 +13,10 @@ export async function setDefaultFontSize(size: number): Promise<void> {
 
 /**
  * The role and computed name of the first element a CSS selector matches, from the browser's accessibility
- * tree (what a screen reader gets); the selector searches inside shadow roots too.
+ * tree (what a screen reader gets), with `modal: true` when it is a modal dialog; the selector searches
+ * inside shadow roots too.
  */
-export async function accessibleNode(selector: string): Promise<{ role: string; name: string } | null> {
+export async function accessibleNode(selector: string): Promise<{ role: string; name: string; modal?: true } | null> {
   return executeServerCommand('accessibility-name', { selector });
 }
 

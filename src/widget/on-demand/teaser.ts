@@ -61,7 +61,7 @@ export function renderTeaser(host: ChatbotWidget, text: string, pack: WidgetStri
   const onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') dismiss();
   };
-  return html`<div class="teaser" part="teaser" lang=${pack.lang} dir=${pack.dir} @keydown=${onKeydown}>
+  return html`<div class="teaser" part="teaser" popover="manual" lang=${pack.lang} dir=${pack.dir} @keydown=${onKeydown}>
     <button type="button" class="teaser-text" dir="auto" @click=${() => host.open()}>${text}</button>
     <button type="button" class="teaser-close" aria-label=${pack.dismiss} title=${pack.dismiss} @click=${dismiss}>
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" /></svg>

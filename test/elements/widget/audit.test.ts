@@ -7,6 +7,13 @@ import { effectiveBackground } from '../contrast.js';
 import { accessibleNode, emulateForcedColors, setDefaultFontSize } from '../devtools.js';
 import { ask, byPart, lastAnswerText, mountWidget, part, parts, settled } from './widget-helpers.js';
 
+/** Shift+Tab, as a keyboard does it. */
+async function shiftTab(): Promise<void> {
+  await sendKeys({ down: 'Shift' });
+  await sendKeys({ press: 'Tab' });
+  await sendKeys({ up: 'Shift' });
+}
+
 /**
  * Where keyboard focus is, said as the part name of the focused element in the widget, or the tag name of the
  * focused element of the page (`body` when focus is lost). A string, so a failure prints short.
@@ -24,6 +31,9 @@ describe('<chatbot-widget> focus (audit)', () => {
     await ask(el, 'Hi');
     stream.push('*Answer:* Some');
     await waitUntil(() => lastAnswerText(el) === 'Some');
+    // Past the microphone (Chromium has speech recognition) to Stop.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
     await sendKeys({ press: 'Tab' });
     expect(focusedPart(el)).to.equal('stop-button');
     await sendKeys({ press: 'Enter' });
@@ -38,6 +48,9 @@ describe('<chatbot-widget> focus (audit)', () => {
     await ask(el, 'Hi');
     stream.push('*Answer:* Some');
     await waitUntil(() => lastAnswerText(el) === 'Some');
+    // Past the microphone (Chromium has speech recognition) to Stop.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
     await sendKeys({ press: 'Tab' });
     expect(focusedPart(el)).to.equal('stop-button');
     stream.push(' more');
@@ -342,4 +355,148 @@ describe('<chatbot-widget> text size and spacing (audit)', () => {
       expect(chips[0]!.bottom <= chips[1]!.top || chips[0]!.right <= chips[1]!.left || chips[1]!.right <= chips[0]!.left).to.equal(true);
     });
   }
+});
+
+describe('<chatbot-widget> on a page with a transformed body (audit)', () => {
+  let pageStyle: HTMLStyleElement | undefined;
+  afterEach(() => {
+    pageStyle?.remove();
+    pageStyle = undefined;
+  });
+
+  /** Where the launcher and the open panel are on the screen. */
+  const placement = async (el: ChatbotWidget) => {
+    const rect = (element: Element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      return { left, top, width, height };
+    };
+    const closed = rect(part(el, 'launcher'));
+    el.open();
+    await el.updateComplete;
+    const open = { launcher: rect(part(el, 'launcher')), panel: rect(part(el, 'panel')) };
+    el.close();
+    await el.updateComplete;
+    return { closed, open };
+  };
+
+  it('keeps the launcher and the panel in the corner of the screen (the top layer), with focus and Escape as before', async () => {
+    const { el: plain } = await mountWidget({ mode: 'launcher' });
+    const expected = await placement(plain);
+    plain.remove();
+    expect(expected.closed.top + expected.closed.height).to.be.closeTo(innerHeight - 20, 1);
+
+    pageStyle = document.createElement('style');
+    pageStyle.textContent = 'body { transform: translateZ(0); min-height: 3000px }';
+    document.head.append(pageStyle);
+    const { el } = await mountWidget({ mode: 'launcher' });
+    expect(await placement(el)).to.deep.equal(expected);
+
+    const launcher = part(el, 'launcher');
+    launcher.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(true);
+    expect(focusedPart(el)).to.equal('input');
+    // The microphone, then (the empty field's Send is disabled) the launcher, after the panel in the document.
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('voice-button');
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('launcher');
+    await shiftTab();
+    expect(focusedPart(el)).to.equal('voice-button');
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(false);
+    expect(focusedPart(el)).to.equal('launcher');
+  });
+});
+
+describe('<chatbot-widget> focus not obscured (audit, WCAG 2.4.11)', () => {
+  const links: HTMLAnchorElement[] = [];
+  /** A link of the host page, placed where the style puts it, before or after the widget in the tab order. */
+  const pageLink = (text: string, style: string, where: 'before' | 'after', el: ChatbotWidget) => {
+    const link = document.createElement('a');
+    link.href = '#';
+    link.textContent = text;
+    link.style.cssText = `position: fixed; ${style}`;
+    el.parentElement!.insertBefore(link, where === 'before' ? el : el.nextSibling);
+    links.push(link);
+    return link;
+  };
+  /** Where focus is: a part of the widget, or the text of a page link. */
+  const focusIs = (el: ChatbotWidget) => (document.activeElement === el ? focusedPart(el) : document.activeElement?.textContent ?? 'none');
+
+  afterEach(async () => {
+    for (const link of links.splice(0)) link.remove();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('turns modal and back as the viewport crosses 480 px (a phone turned), keeping focus in the message field', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const { el } = await mountWidget({ mode: 'launcher' });
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(focusIs(el)).to.equal('input');
+    for (const [width, modal] of [[800, false], [320, true], [800, false]] as const) {
+      await setViewport({ width, height: 640 });
+      await waitUntil(() => part(el, 'panel').matches(':modal') === modal, `not ${modal ? 'modal' : 'non-modal'} at ${width} px`);
+      await el.updateComplete;
+      expect(el.opened).to.equal(true);
+      expect(focusIs(el), `at ${width} px`).to.equal('input');
+    }
+  });
+
+  it('below 480 px is modal: Tab and Shift+Tab stay in the panel, Escape returns to the launcher', async () => {
+    await setViewport({ width: 320, height: 640 });
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    pageLink('Page link before', 'top: 10px; left: 10px', 'before', el);
+    pageLink('Page link after', 'bottom: 10px; left: 10px', 'after', el);
+    service.queueAnswer('See [our hours](https://example.com/hours).', ['And on Sundays?']);
+    await ask(el, 'Hours?');
+    await settled(el);
+    // A modal dialog, as a screen reader is told; the page under it is inert (its links take no focus).
+    expect(await accessibleNode('[part~="panel"]')).to.deep.equal({ role: 'dialog', name: part(el, 'title').textContent!.trim(), modal: true });
+    links[0]!.focus();
+    expect(focusIs(el)).to.equal('input');
+    const seen = new Set<string>();
+    for (let step = 0; step < 12; step++) {
+      await sendKeys({ press: 'Tab' });
+      seen.add(focusIs(el));
+    }
+    for (let step = 0; step < 12; step++) {
+      await shiftTab();
+      seen.add(focusIs(el));
+    }
+    expect([...seen].filter((where) => where.startsWith('Page') || where === 'body' || where === 'launcher')).to.deep.equal([]);
+    expect(seen.has('input')).to.equal(true);
+    expect(seen.has('suggestion')).to.equal(true);
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(el.opened).to.equal(false);
+    expect(focusedPart(el)).to.equal('launcher');
+  });
+
+  it('from 480 px is not modal, and closes when focus moves to a page element it covers', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const { el } = await mountWidget({ mode: 'launcher' });
+    pageLink('Page link beside', 'top: 10px; left: 10px', 'before', el);
+    pageLink('Page link under the panel', 'bottom: 200px; right: 100px', 'after', el);
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    expect(await accessibleNode('[part~="panel"]')).to.deep.equal({ role: 'dialog', name: part(el, 'title').textContent!.trim() });
+    expect(focusIs(el)).to.equal('input');
+    // Backwards through the panel to the page link beside it: the panel stays open.
+    for (let step = 0; step < 6 && focusIs(el) !== 'Page link beside'; step++) await shiftTab();
+    expect(focusIs(el)).to.equal('Page link beside');
+    expect(el.opened).to.equal(true);
+    // Forwards past the launcher to the link the panel covers: the panel gives way.
+    let closeEvents = 0;
+    el.addEventListener('chatbot-close', () => closeEvents++);
+    for (let step = 0; step < 8 && focusIs(el) !== 'Page link under the panel'; step++) await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(focusIs(el)).to.equal('Page link under the panel');
+    expect(el.opened).to.equal(false);
+    expect(closeEvents).to.equal(1);
+    expect(part(el, 'panel').hidden).to.equal(true);
+  });
 });

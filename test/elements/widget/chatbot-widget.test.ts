@@ -73,8 +73,9 @@ describe('<chatbot-widget> basics', () => {
     await ask(el, 'Hi');
     await settled(el);
     const icons = [...shadow(el).querySelectorAll('svg')];
-    // Launcher, new conversation, close, copy, helpful, not helpful, send.
-    expect(icons).to.have.length(7);
+    // Launcher, new conversation, close, copy, read aloud, helpful, not helpful, microphone, send (Chromium
+    // has speech synthesis and recognition, so read aloud and the microphone are shown).
+    expect(icons).to.have.length(9);
     for (const icon of icons) {
       const path = icon.querySelector('path')!;
       expect(path.namespaceURI).to.equal('http://www.w3.org/2000/svg');

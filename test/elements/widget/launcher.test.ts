@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
+import { accessibleNode } from '../devtools.js';
 import { byRole, lastAnswerText, mountWidget, nextEvent, part, parts, settled } from './widget-helpers.js';
 
 const launcher = (el: ChatbotWidget) => part<HTMLButtonElement>(el, 'launcher');
@@ -37,7 +38,8 @@ describe('<chatbot-widget> launcher mode', () => {
     expect(el.opened).to.equal(true);
     expect(el.hasAttribute('open')).to.equal(true);
     expect(panel(el).hidden).to.equal(false);
-    expect(panel(el).getAttribute('role')).to.equal('dialog');
+    // A dialog named by the bot, as a screen reader is told (the <dialog> element's own role).
+    expect(await accessibleNode('[part~="panel"]')).to.deep.equal({ role: 'dialog', name: part(el, 'title').textContent!.trim() });
     expect(launcher(el).getAttribute('aria-expanded')).to.equal('true');
     expect(launcher(el).getAttribute('aria-label')).to.equal('Close chat');
     expect(focused(el)).to.equal(part(el, 'input'));
