@@ -37,6 +37,19 @@ export const CORPUS: Record<string, (size: number) => string> = {
   '![a]( repeated (images)': (size) => repeat('![a](', size),
   '[a][b] references, no definitions': (size) => repeat('[a][b] ', size),
   '[a]: /b definitions': (size) => repeat('[a]: /b\n', size),
+  'many definitions, then references to them': (size) => {
+    const count = Math.floor(size / 60);
+    const definitions = Array.from({ length: count }, (_, n) => `[Label ${n}]: https://x.y/${n} "t"`).join('\n');
+    return `${Array.from({ length: count }, (_, n) => `[label  ${n}]`).join(' ')}\n\n${definitions}`.slice(0, size);
+  },
+  'long labels, defined and used': (size) => repeat(`[${'a'.repeat(998)}]: /b\n\n[${'a'.repeat(998)}][${'a'.repeat(998)}]\n\n`, size),
+  'labels of 1,000 characters': (size) => repeat(`[${'a'.repeat(1000)}]: /b\n[${'a'.repeat(1000)}]\n`, size),
+  '[a][] and [a] references, no definitions': (size) => repeat('[a][] [a] ', size),
+  '][a label scans': (size) => repeat('][a', size),
+  'definitions inside quotes and lists': (size) => repeat('> [a]: /b\n- [c]: /d "e"\n  [c]\n> [a]\n', size),
+  '[a]: + spaces + <': (size) => '[a]:' + ' '.repeat(size - 6) + '<',
+  'definition titles that never close': (size) => repeat('[a]: /b "c\n', size),
+  'definitions with a title on the next line': (size) => repeat('[a]: /b\n"c"\n', size),
   '&amp; &#x61; &#97; entities': (size) => repeat('&amp; &#x61; &#97; &bogus; ', size),
   '` repeated': (size) => repeat('`', size),
   '``a` runs of growing length': (size) => {

@@ -2,7 +2,7 @@
 // thematic breaks, block quotes, nested lists, GFM tables). Forward-only means later lines never change how
 // earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
 // Pure: no DOM, no Lit.
-import { unescapeText } from './inline.js';
+import { DESTINATION, TITLE, normalizeLabel, unescapeText, type References } from './inline.js';
 
 /** Column alignment of a table. */
 export type TableAlign = 'left' | 'center' | 'right' | null;
@@ -31,6 +31,12 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
+/**
+ * A link reference definition, `[label]: destination "title"`, at the start of a paragraph's text (sticky).
+ * No two runs of spaces are adjacent, so a failed match backtracks linearly; the title may span lines
+ * (a paragraph has no blank line), and with text after it on its line it is not part of the definition.
+ */
+const DEFINITION = new RegExp(String.raw`\[((?:[^\\[\]]|\\.)*)\]:[ \t]*(?:\n[ \t]*)?${DESTINATION}(?:[ \t]*(?:\n[ \t]*)?(?<=\s)${TITLE})?[ \t]*(?:\n|$)`, 'y');
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 /** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
@@ -98,8 +104,25 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
  */
 export const MAX_BLOCK_DEPTH = 32;
 
-/** Parses lines into blocks, each with the line it starts on; `depth` counts the quotes and lists around them. */
-export function parseBlockLines(input: readonly string[], depth = 0): PlacedBlock[] {
+/**
+ * Takes the link reference definitions off the start of a paragraph's text into `references` (the first
+ * definition of a label wins) and returns the rest of the text.
+ */
+function takeDefinitions(text: string, references: References): string {
+  for (let at = 0; ; at = DEFINITION.lastIndex) {
+    DEFINITION.lastIndex = at;
+    const match = DEFINITION.exec(text);
+    if (!match || match[1]!.length > 999 || !/\S/.test(match[1]!)) return text.slice(at);
+    const label = normalizeLabel(match[1]!);
+    if (!references.has(label)) references.set(label, { href: unescapeText(match[2] ?? match[3]!), title: match[4] && unescapeText(match[4].slice(1, -1)) });
+  }
+}
+
+/**
+ * Parses lines into blocks, each with the line it starts on; link reference definitions go to `references`;
+ * `depth` counts the quotes and lists around them.
+ */
+export function parseBlockLines(input: readonly string[], references: References = new Map(), depth = 0): PlacedBlock[] {
   const lines = input.map(expandTabs);
   const blocks: PlacedBlock[] = [];
   const nest = depth < MAX_BLOCK_DEPTH;
@@ -157,7 +180,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
         else break;
         i++;
       }
-      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n'), depth + 1) }, line: start });
+      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n'), references, depth + 1) }, line: start });
       continue;
     }
     const item = nest && listMarker(line);
@@ -190,7 +213,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       // A list is loose when a blank line separates two of its items or two blocks of one item.
       let tight = true;
       const parsed = items.map((body, index) => {
-        const children = parseBlockLines(body, depth + 1);
+        const children = parseBlockLines(body, references, depth + 1);
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });
@@ -214,20 +237,25 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       blocks.push({ block: { type: 'table', align, header, rows }, line: start });
       continue;
     }
+    // A paragraph; link reference definitions at its start are taken off.
     const body = [line.trimStart()];
     i++;
     while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
       body.push(lines[i]!.trimStart());
       i++;
     }
-    blocks.push({ block: { type: 'paragraph', text: body.join('\n').trimEnd() }, line: start });
+    const text = takeDefinitions(body.join('\n'), references).trim();
+    if (text) blocks.push({ block: { type: 'paragraph', text }, line: start });
   }
   return blocks;
 }
 
-/** Parses a whole Markdown text into blocks (`depth`: the quotes and lists it is inside). */
-export function parseBlocks(text: string, depth = 0): Block[] {
-  return parseBlockLines(text.replace(/\r?\n$/, '').split(/\r?\n/), depth).map((placed) => placed.block);
+/**
+ * Parses a whole Markdown text into blocks; its link reference definitions go to `references`, where
+ * rendering finds them (`depth`: the quotes and lists it is inside).
+ */
+export function parseBlocks(text: string, references: References = new Map(), depth = 0): Block[] {
+  return parseBlockLines(text.replace(/\r?\n$/, '').split(/\r?\n/), references, depth).map((placed) => placed.block);
 }
 
 /**
@@ -238,6 +266,12 @@ export function parseBlocks(text: string, depth = 0): Block[] {
 export class IncrementalBlocks {
   #source = '';
   #offset = 0;
+  #defined = false;
+  /**
+   * The link reference definitions of the text read by the last update: the open tail while the answer
+   * streams, the whole answer once it is complete.
+   */
+  references: References = new Map();
 
   /**
    * Takes the whole text so far (the previous text plus new characters) and returns the blocks finished by
@@ -247,13 +281,21 @@ export class IncrementalBlocks {
     let reset = false;
     if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset)) {
       this.#offset = 0;
+      this.#defined = false;
       reset = true;
     }
     this.#source = text;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF.
     const lines = text.slice(this.#offset).split('\n');
-    const placed = parseBlockLines(lines);
+    let placed = parseBlockLines(lines, (this.references = new Map()));
+    this.#defined ||= this.references.size > 0;
     if (complete) {
+      // A definition usually comes after the references to it, in blocks already handed out: when the
+      // answer has definitions, all of it is read again once, so every block is drawn with all of them.
+      if (this.#defined && this.#offset && this.#offset < text.length) {
+        placed = parseBlockLines(text.split('\n'), (this.references = new Map()));
+        reset = true;
+      }
       this.#offset = text.length;
       return { finished: placed.map((entry) => entry.block), open: [], reset };
     }

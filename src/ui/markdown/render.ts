@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon } from '../icons.js';
 import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
-import { inlineText, parseInline, safeHref, type Inline, type InlineOptions } from './inline.js';
+import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, type References } from './inline.js';
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
@@ -77,7 +77,8 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
 /** Renders a whole Markdown text at once; text that cannot be read as Markdown is shown as plain text. */
 export function renderMarkdown(text: string, context: MarkdownContext): unknown {
   try {
-    return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+    const references = new Map();
+    return html`${parseBlocks(text, references).map((block) => renderBlock(block, context, { references }))}`;
   } catch {
     return text;
   }
@@ -100,22 +101,23 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      const { finished, open, reset } = this.#blocks.update(text, complete);
+      const blocks = this.#blocks;
+      const { finished, open, reset } = blocks.update(text, complete);
+      const { references } = blocks;
       if (reset) this.#finished = [];
       for (const block of finished) {
-        const template = renderBlock(block, this.context, {});
+        const template = renderBlock(block, this.context, { references });
         this.#finished.push(guard([template], () => template));
       }
-      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
+      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true, references }))}`;
     } catch {
       return text;
     }
   }
 }
 
-const plainText = (text: string): string => inlineText(parseInline(text));
-
-function blockText(block: Block): string {
+function blockText(block: Block, references: References): string {
+  const plainText = (text: string): string => inlineText(parseInline(text, { references }));
   switch (block.type) {
     case 'paragraph':
     case 'heading':
@@ -125,9 +127,9 @@ function blockText(block: Block): string {
     case 'rule':
       return '';
     case 'quote':
-      return block.children.map(blockText).join('\n');
+      return block.children.map((child) => blockText(child, references)).join('\n');
     case 'list':
-      return block.items.flat().map(blockText).join('\n');
+      return block.items.flat().map((child) => blockText(child, references)).join('\n');
     case 'table':
       return [block.header, ...block.rows].map((row) => row.map(plainText).join(' ')).join('\n');
   }
@@ -139,7 +141,8 @@ function blockText(block: Block): string {
  */
 export function markdownToText(text: string): string {
   try {
-    return parseBlocks(text).map(blockText).join('\n').replace(/\n+/g, '\n').trim();
+    const references = new Map();
+    return parseBlocks(text, references).map((block) => blockText(block, references)).join('\n').replace(/\n+/g, '\n').trim();
   } catch {
     return text;
   }

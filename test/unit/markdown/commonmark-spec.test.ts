@@ -35,6 +35,7 @@ const CLAIMED = new Set([
   'Thematic breaks',
   'ATX headings',
   'Fenced code blocks',
+  'Link reference definitions',
   'Paragraphs',
   'Block quotes',
   'List items',

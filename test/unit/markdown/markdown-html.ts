@@ -5,7 +5,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
 import { parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
-import { parseInline, setEntityDecoder, type Inline } from '../../../src/ui/markdown/inline.js';
+import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {
@@ -42,10 +42,12 @@ export function inlineHtml(nodes: readonly Inline[]): string {
     .join('');
 }
 
-const inline = (text: string): string => inlineHtml(parseInline(text));
-
-/** Blocks as HTML; in a tight list item, paragraphs are drawn without `<p>` (as the widget draws them). */
-export function blocksHtml(blocks: readonly Block[], tight = false): string {
+/**
+ * Blocks as HTML, their reference links resolved with `references`; in a tight list item, paragraphs are
+ * drawn without `<p>` (as the widget draws them).
+ */
+export function blocksHtml(blocks: readonly Block[], references: References, tight = false): string {
+  const inline = (text: string): string => inlineHtml(parseInline(text, { references }));
   return blocks
     .map((block) => {
       switch (block.type) {
@@ -60,9 +62,9 @@ export function blocksHtml(blocks: readonly Block[], tight = false): string {
         case 'rule':
           return '<hr />';
         case 'quote':
-          return `<blockquote>${blocksHtml(block.children)}</blockquote>`;
+          return `<blockquote>${blocksHtml(block.children, references)}</blockquote>`;
         case 'list': {
-          const items = block.items.map((item) => `<li>${blocksHtml(item, block.tight)}</li>`).join('');
+          const items = block.items.map((item) => `<li>${blocksHtml(item, references, block.tight)}</li>`).join('');
           const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
           return block.ordered ? `<ol${start}>${items}</ol>` : `<ul>${items}</ul>`;
         }
@@ -86,7 +88,8 @@ export function blocksHtml(blocks: readonly Block[], tight = false): string {
 
 /** A Markdown text read by the widget's parsers, as HTML. */
 export function markdownHtml(markdown: string): string {
-  return blocksHtml(parseBlocks(markdown));
+  const references: References = new Map();
+  return blocksHtml(parseBlocks(markdown, references), references);
 }
 
 const BLOCK_TAGS = new Set(['address', 'blockquote', 'div', 'dl', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul']);
