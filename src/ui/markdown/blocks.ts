@@ -31,6 +31,7 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
 /**
  * A link reference definition, `[label]: destination "title"`, at the start of a paragraph's text (sticky).
  * No two runs of spaces are adjacent, so a failed match backtracks linearly; the title may span lines
@@ -87,6 +88,9 @@ function fenceOf(line: string): RegExpExecArray | null {
   const fence = FENCE.exec(line);
   return fence && !(fence[2]![0] === '`' && (fence[3]! + fence[4]!).includes('`')) ? fence : null;
 }
+
+/** A lazy continuation line is paragraph text: one that would underline a setext heading is escaped. */
+const lazy = (line: string): string => (SETEXT_UNDERLINE.test(line) ? `\\${line.trim()}` : line);
 
 /** Tells whether a line starts a block that ends a paragraph. */
 function interruptsParagraph(lines: readonly string[], i: number): boolean {
@@ -176,7 +180,7 @@ export function parseBlockLines(input: readonly string[], references: References
       while (i < lines.length) {
         const current = lines[i]!;
         if (QUOTE.test(current)) body.push(current.replace(QUOTE, ''));
-        else if (!BLANK.test(current) && !BLANK.test(body.at(-1)!) && !interruptsParagraph(lines, i)) body.push(current);
+        else if (!BLANK.test(current) && !BLANK.test(body.at(-1)!) && !interruptsParagraph(lines, i)) body.push(lazy(current));
         else break;
         i++;
       }
@@ -203,7 +207,7 @@ export function parseBlockLines(input: readonly string[], references: References
           items.push([currentItem.content]);
           contentIndent = currentItem.contentIndent;
         } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
-          items.at(-1)!.push(current.trim());
+          items.at(-1)!.push(lazy(current).trim());
         } else {
           break;
         }
@@ -237,15 +241,18 @@ export function parseBlockLines(input: readonly string[], references: References
       blocks.push({ block: { type: 'table', align, header, rows }, line: start });
       continue;
     }
-    // A paragraph; link reference definitions at its start are taken off.
+    // A paragraph, or a setext heading when a line of `=` or `-` ends it; definitions at its start are taken off.
     const body = [line.trimStart()];
+    let underline: RegExpExecArray | null = null;
     i++;
-    while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
+    while (i < lines.length && !BLANK.test(lines[i]!) && !(underline = SETEXT_UNDERLINE.exec(lines[i]!)) && !interruptsParagraph(lines, i)) {
       body.push(lines[i]!.trimStart());
       i++;
     }
     const text = takeDefinitions(body.join('\n'), references).trim();
-    if (text) blocks.push({ block: { type: 'paragraph', text }, line: start });
+    // With nothing left above it, the underline is read again as a block of its own.
+    if (underline && text) i++;
+    if (text) blocks.push({ block: underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : { type: 'paragraph', text }, line: start });
   }
   return blocks;
 }

@@ -34,6 +34,7 @@ const CLAIMED = new Set([
   'Entity and numeric character references',
   'Thematic breaks',
   'ATX headings',
+  'Setext headings',
   'Fenced code blocks',
   'Link reference definitions',
   'Paragraphs',

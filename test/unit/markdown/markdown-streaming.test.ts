@@ -2,7 +2,7 @@
 // will end, and the tree does not change when the closing marker arrives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseBlocks } from '../../../src/ui/markdown/blocks.js';
+import { IncrementalBlocks, parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
 const streamed = (text: string): Inline[] => parseInline(text, { open: true });
@@ -46,6 +46,19 @@ describe('Markdown while it streams', () => {
       assert.ok(!/\*\*|\[|\]\(|~~|`/.test(shown), `${prefix} shows ${shown}`);
       assert.ok(inlineText(streamed(prefix)).length > 0);
     }
+  });
+
+  it('finishes setext headings as the whole text reads them, streamed character by character', () => {
+    const text = 'Title\n=====\n\nSub\ntitle\n---\n\nText\n\n---\n\n> quote\nlazy\n===\n\n- item\n--\n';
+    const blocks = new IncrementalBlocks();
+    const finished: Block[] = [];
+    for (let end = 1; end <= text.length; end++) finished.push(...blocks.update(text.slice(0, end)).finished);
+    finished.push(...blocks.update(text, true).finished);
+    assert.deepEqual(finished, parseBlocks(text));
+    assert.deepEqual(
+      finished.map((block) => (block.type === 'heading' ? `h${block.level} ${block.text}` : block.type)),
+      ['h1 Title', 'h2 Sub\ntitle', 'paragraph', 'rule', 'quote', 'list'],
+    );
   });
 
   it('reads an unclosed fence as code', () => {
