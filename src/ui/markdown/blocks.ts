@@ -9,7 +9,7 @@ export type TableAlign = 'left' | 'center' | 'right' | null;
 
 /** One block of an answer. */
 export type Block =
-  | { type: 'paragraph'; text: string }
+  | { type: 'paragraph'; text: string; checked?: boolean }
   | { type: 'heading'; level: number; text: string }
   | { type: 'code'; lang: string; text: string }
   | { type: 'rule' }
@@ -218,6 +218,12 @@ export function parseBlockLines(input: readonly string[], references: References
       let tight = true;
       const parsed = items.map((body, index) => {
         const children = parseBlockLines(body, references, depth + 1);
+        // A GFM task item: its first paragraph starts with `[ ]` or `[x]` and a space, kept in the text.
+        const first = children[0]?.block;
+        if (first?.type === 'paragraph' && /^\[[ xX]\]\s/.test(first.text)) {
+          first.checked = first.text[1] !== ' ';
+          first.text = first.text.slice(3);
+        }
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });

@@ -49,8 +49,11 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
-    case 'paragraph':
-      return tight ? html`${inline(block.text, options)}` : html`<p>${inline(block.text, options)}</p>`;
+    case 'paragraph': {
+      // A task item's box is a disabled checkbox, labelled by the item's text.
+      const content = block.checked === undefined ? inline(block.text, options) : html`<label><input type="checkbox" disabled ?checked=${block.checked} />${inline(block.text, options)}</label>`;
+      return tight ? html`${content}` : html`<p>${content}</p>`;
+    }
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':

@@ -51,8 +51,10 @@ export function blocksHtml(blocks: readonly Block[], references: References, tig
   return blocks
     .map((block) => {
       switch (block.type) {
-        case 'paragraph':
-          return tight ? inline(block.text) : `<p>${inline(block.text)}</p>`;
+        case 'paragraph': {
+          const box = block.checked === undefined ? '' : `<input type="checkbox" disabled=""${block.checked ? ' checked=""' : ''} />`;
+          return tight ? box + inline(block.text) : `<p>${box}${inline(block.text)}</p>`;
+        }
         case 'heading':
           return `<h${block.level}>${inline(block.text)}</h${block.level}>`;
         case 'code': {
