@@ -152,7 +152,7 @@ export function parseBlockLines(input: readonly string[], references: References
       const body: string[] = [];
       i++;
       while (i < lines.length) {
-        const closing = new RegExp(`^ {0,3}${marker![0] === '`' ? '`' : '~'}{${marker!.length},}[ \\t]*$`);
+        const closing = new RegExp(`^ {0,3}${marker![0]}{${marker!.length},}[ \\t]*$`);
         if (closing.test(lines[i]!)) {
           i++;
           break;

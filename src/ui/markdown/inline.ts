@@ -322,7 +322,8 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     LABEL.lastIndex = i + 1;
     const label = LABEL.exec(text);
     const key = label?.[1] || (bAfter[b] ? '' : text.slice(bStart[b], i));
-    const found = key.length < 1000 ? references?.get(normalizeLabel(key)) : undefined;
+    // No label is empty: a label too long to be one is looked up as the empty label.
+    const found = references?.get(key.length < 1000 ? normalizeLabel(key) : '');
     return found && { ...found, end: label ? LABEL.lastIndex : i + 1 };
   };
   /** Reads `(destination "title")` from the `(` at `k`. */

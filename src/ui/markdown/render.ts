@@ -130,9 +130,8 @@ function blockText(block: Block, references: References): string {
     case 'rule':
       return '';
     case 'quote':
-      return block.children.map((child) => blockText(child, references)).join('\n');
     case 'list':
-      return block.items.flat().map((child) => blockText(child, references)).join('\n');
+      return (block.type === 'list' ? block.items.flat() : block.children).map((child) => blockText(child, references)).join('\n');
     case 'table':
       return [block.header, ...block.rows].map((row) => row.map(plainText).join(' ')).join('\n');
   }
