@@ -1,5 +1,6 @@
-// Block-level Markdown for answers: a small, forward-only grammar (paragraphs, ATX headings, fenced code,
-// thematic breaks, block quotes, nested lists, GFM tables). Forward-only means later lines never change how
+// Block-level Markdown for answers: a small, forward-only grammar (paragraphs, ATX and setext headings,
+// fenced code, thematic breaks, block quotes, nested lists, link reference definitions; GFM tables through
+// the reader in tables.ts once it is given). Forward-only means later lines never change how
 // earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
 // Pure: no DOM, no Lit.
 import { DESTINATION, TITLE, normalizeLabel, unescapeText, type References } from './inline.js';
@@ -38,7 +39,7 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
  * (a paragraph has no blank line), and with text after it on its line it is not part of the definition.
  */
 const DEFINITION = new RegExp(String.raw`\[((?:[^\\[\]]|\\.)*)\]:[ \t]*(?:\n[ \t]*)?${DESTINATION}(?:[ \t]*(?:\n[ \t]*)?(?<=\s)${TITLE})?[ \t]*(?:\n|$)`, 'y');
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
 
 /** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
 function expandTabs(line: string): string {
@@ -51,25 +52,6 @@ function expandTabs(line: string): string {
 
 function indentOf(line: string): number {
   return /^ */.exec(line)![0].length;
-}
-
-/**
- * Splits a table row into trimmed cells: a cell ends at each pipe that is not escaped (in code spans too, as
- * in GFM), `\|` is a pipe, and a pipe at either end of the row starts or ends no cell.
- */
-export function splitTableRow(line: string): string[] {
-  // One pipe more at the end, so every cell ends with one; the backslash before it may escape nothing.
-  const cells = `${line.trim().replace(/^\|/, '')}|`.match(/(?:\\.?|[^\\|])*\|/g)!;
-  if (cells.length > 1 && cells.at(-1) === '|') cells.pop();
-  return cells.map((cell) => cell.slice(0, -1).replace(/\\\|/g, '|').trim());
-}
-
-function isTableStart(lines: readonly string[], i: number): boolean {
-  const header = lines[i];
-  const delimiter = lines[i + 1];
-  if (header === undefined || delimiter === undefined || !header.includes('|') || !TABLE_DELIMITER.test(delimiter)) return false;
-  if (!delimiter.includes('|') && !header.trim().startsWith('|')) return false;
-  return splitTableRow(header).length === splitTableRow(delimiter).length;
 }
 
 function listMarker(line: string): { marker: string; content: string; contentIndent: number } | undefined {
@@ -92,6 +74,19 @@ function fenceOf(line: string): RegExpExecArray | null {
 /** A lazy continuation line is paragraph text: one that would underline a setext heading is escaped. */
 const lazy = (line: string): string => (SETEXT_UNDERLINE.test(line) ? `\\${line.trim()}` : line);
 
+/**
+ * Reads the GFM table that starts at line `i`, if one does: the table and the index of the line after it.
+ * Tables are read only once a reader is given (see useTableReader): the widget imports it on demand.
+ */
+export type TableReader = (lines: readonly string[], i: number) => [Block, number] | undefined;
+
+let readTable: TableReader | undefined;
+
+/** Teaches the block parser GFM tables; an IncrementalBlocks reads its text again on its next update. */
+export function useTableReader(reader: TableReader): void {
+  readTable = reader;
+}
+
 /** Tells whether a line starts a block that ends a paragraph. */
 function interruptsParagraph(lines: readonly string[], i: number): boolean {
   const line = lines[i]!;
@@ -99,7 +94,7 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
   const item = listMarker(line);
   // An ordered list interrupts a paragraph only when it starts at 1.
   if (item && item.content.trim() !== '' && !/^(?!1\D)\d/.test(item.marker)) return true;
-  return isTableStart(lines, i);
+  return !!readTable?.(lines, i);
 }
 
 /**
@@ -230,21 +225,10 @@ export function parseBlockLines(input: readonly string[], references: References
       blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
       continue;
     }
-    if (isTableStart(lines, i)) {
-      const header = splitTableRow(line);
-      const align = splitTableRow(lines[i + 1]!).map((cell): TableAlign => {
-        const left = cell.startsWith(':');
-        const right = cell.endsWith(':');
-        return left && right ? 'center' : right ? 'right' : left ? 'left' : null;
-      });
-      const rows: string[][] = [];
-      i += 2;
-      while (i < lines.length && !BLANK.test(lines[i]!) && lines[i]!.includes('|')) {
-        const cells = splitTableRow(lines[i]!);
-        rows.push(header.map((_, column) => cells[column] ?? ''));
-        i++;
-      }
-      blocks.push({ block: { type: 'table', align, header, rows }, line: start });
+    const table = readTable?.(lines, i);
+    if (table) {
+      blocks.push({ block: table[0], line: start });
+      i = table[1];
       continue;
     }
     // A paragraph, or a setext heading when a line of `=` or `-` ends it; definitions at its start are taken off.
@@ -280,6 +264,7 @@ export class IncrementalBlocks {
   #source = '';
   #offset = 0;
   #defined = false;
+  #tables = readTable;
   /**
    * The link reference definitions of the text read by the last update: the open tail while the answer
    * streams, the whole answer once it is complete.
@@ -292,7 +277,9 @@ export class IncrementalBlocks {
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
     let reset = false;
-    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset)) {
+    // Replaced text, or tables arrived since: everything is read again.
+    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset) || this.#tables !== readTable) {
+      this.#tables = readTable;
       this.#offset = 0;
       this.#defined = false;
       reset = true;

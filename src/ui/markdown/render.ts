@@ -3,11 +3,34 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon } from '../icons.js';
-import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
+import { IncrementalBlocks, parseBlocks, useTableReader, type Block, type TableReader } from './blocks.js';
 import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, type References } from './inline.js';
+
+/** Draws a table, each cell's text drawn by `cell` (the widget imports it on demand). */
+export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: string) => unknown[]) => TemplateResult;
+
+/** GFM tables: the reader the block parser uses and the view that draws them (markdown-tables.ts). */
+export interface MarkdownTables {
+  /** Reads a table from lines. */
+  readTable: TableReader;
+  /** Draws a table. */
+  drawTable: TableView;
+}
+
+/** The view of tables, once they arrived (a host that guards its finished answers lists it among their dependencies). */
+export let drawTable: TableView | undefined;
+let tablesWanted = false;
+
+/** Teaches the parser and the renderer GFM tables (answers already drawn are read again on their next update). */
+export function useTables(tables: MarkdownTables): void {
+  drawTable = tables.drawTable;
+  useTableReader(tables.readTable);
+}
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
+  /** Called when a part of the renderer loaded on demand (tables) arrives: the host draws its answers again. */
+  onLoad?: () => void;
   /** Label of the copy button of code blocks. */
   copyCodeLabel: string;
   /** Called when a code block's copy button is pressed. */
@@ -69,7 +92,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
         : html`<ul>${items}</ul>`;
     }
     case 'table':
-      return html`<div class="table-wrap" tabindex="0"><table><thead><tr>${block.header.map((cell, column) => html`<th scope="col" class=${block.align[column] ?? 'start'}>${inline(cell, options)}</th>`)}</tr></thead><tbody>${block.rows.map((row) => html`<tr>${row.map((cell, column) => html`<td class=${block.align[column] ?? 'start'}>${inline(cell, options)}</td>`)}</tr>`)}</tbody></table></div>`;
+      return drawTable!(block, (text) => inline(text, options));
     default: {
       const unknownBlock: never = block;
       return unknownBlock;
@@ -104,6 +127,15 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
+      // Most answers have no table: tables are imported the first time an answer has a pipe in it.
+      if (!tablesWanted && text.includes('|')) {
+        tablesWanted = true;
+        void import('../../widget/on-demand/markdown-tables.js').then((tables) => {
+          useTables(tables);
+          this.context.onLoad?.();
+          // Not imported (offline): tables stay the text they were written as.
+        }, () => undefined);
+      }
       const blocks = this.#blocks;
       const { finished, open, reset } = blocks.update(text, complete);
       const { references } = blocks;

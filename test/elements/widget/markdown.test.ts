@@ -9,8 +9,13 @@ import {
   parseInline,
   renderMarkdown,
   safeHref,
+  useTables,
   type MarkdownContext,
 } from '../../../src/ui/markdown/index.js';
+import * as markdownTables from '../../../src/widget/on-demand/markdown-tables.js';
+
+// The widget imports tables the first time an answer has a pipe in it (audit.test.ts sees one arrive).
+useTables(markdownTables);
 
 const context: MarkdownContext = { copyCodeLabel: 'Copy code', onCopyCode: () => undefined };
 

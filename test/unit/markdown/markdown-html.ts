@@ -4,8 +4,12 @@
 // image counts as the link the widget draws for it (its alt text linked to its source).
 import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
-import { parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
+import { parseBlocks, useTableReader, type Block } from '../../../src/ui/markdown/blocks.js';
 import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
+import { readTable } from '../../../src/ui/markdown/tables.js';
+
+// The widget imports tables on demand; here they are read from the start.
+useTableReader(readTable);
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {

@@ -2,7 +2,8 @@
 // will end, and the tree does not change when the closing marker arrives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { IncrementalBlocks, parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
+import { IncrementalBlocks, parseBlocks, useTableReader, type Block } from '../../../src/ui/markdown/blocks.js';
+import { readTable } from '../../../src/ui/markdown/tables.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
 const streamed = (text: string): Inline[] => parseInline(text, { open: true });
@@ -63,5 +64,25 @@ describe('Markdown while it streams', () => {
 
   it('reads an unclosed fence as code', () => {
     assert.deepEqual(parseBlocks('```js\nconst a = 1;\nconst b'), [{ type: 'code', lang: 'js', text: 'const a = 1;\nconst b' }]);
+  });
+});
+
+// Last in this file: it gives the block parser its table reader, as the widget does when tables arrive.
+describe('Tables arriving on demand', () => {
+  it('are read, in answers finished and streaming, from the next update on', () => {
+    const table = 'Plans:\n\n| a | b |\n| - | - |\n| 1 | 2 |';
+    const finished = new IncrementalBlocks();
+    const streaming = new IncrementalBlocks();
+    assert.deepEqual(finished.update(table, true).finished.map((block) => block.type), ['paragraph', 'paragraph']);
+    streaming.update(`${table}\n\nmore`);
+    useTableReader(readTable);
+    const again = finished.update(table, true);
+    assert.equal(again.reset, true);
+    assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table']);
+    const next = streaming.update(`${table}\n\nmore text`);
+    assert.equal(next.reset, true);
+    assert.deepEqual([...next.finished, ...next.open].map((block) => block.type), ['paragraph', 'table', 'paragraph']);
+    // Read again once only.
+    assert.deepEqual(finished.update(table, true), { finished: [], open: [], reset: false });
   });
 });

@@ -1,0 +1,11 @@
+// GFM tables in answers, a chunk of their own: most answers have none, so the answer renderer imports this
+// the first time an answer has a pipe in it, and draws its answers again when it arrives (until then a
+// table is the text it was written as).
+import { html } from 'lit';
+import type { TableView } from '../../ui/markdown/render.js';
+
+export { readTable } from '../../ui/markdown/tables.js';
+
+/** Draws a table: header cells are column headers, each column aligned as its delimiter row says. */
+export const drawTable: TableView = (table, cell) =>
+  html`<div class="table-wrap" tabindex="0"><table><thead><tr>${table.header.map((text, column) => html`<th scope="col" class=${table.align[column] ?? 'start'}>${cell(text)}</th>`)}</tr></thead><tbody>${table.rows.map((row) => html`<tr>${row.map((text, column) => html`<td class=${table.align[column] ?? 'start'}>${cell(text)}</td>`)}</tr>`)}</tbody></table></div>`;
