@@ -1,9 +1,9 @@
 // Block-level Markdown for answers: a small, forward-only grammar (paragraphs, ATX and setext headings,
-// fenced code, thematic breaks, block quotes, nested lists, link reference definitions; GFM tables through
-// the reader in tables.ts once it is given). Forward-only means later lines never change how
+// fenced code, thematic breaks, block quotes, nested lists; GFM tables and link reference definitions
+// through the readers in tables.ts and definitions.ts once they are given). Forward-only means later lines never change how
 // earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
 // Pure: no DOM, no Lit.
-import { DESTINATION, TITLE, normalizeLabel, unescapeText, type References } from './inline.js';
+import { unescapeText, type References } from './inline.js';
 
 /** Column alignment of a table. */
 export type TableAlign = 'left' | 'center' | 'right' | null;
@@ -33,12 +33,6 @@ const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
-/**
- * A link reference definition, `[label]: destination "title"`, at the start of a paragraph's text (sticky).
- * No two runs of spaces are adjacent, so a failed match backtracks linearly; the title may span lines
- * (a paragraph has no blank line), and with text after it on its line it is not part of the definition.
- */
-const DEFINITION = new RegExp(String.raw`\[((?:[^\\[\]]|\\.)*)\]:[ \t]*(?:\n[ \t]*)?${DESTINATION}(?:[ \t]*(?:\n[ \t]*)?(?<=\s)${TITLE})?[ \t]*(?:\n|$)`, 'y');
 
 
 /** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
@@ -76,15 +70,28 @@ const lazy = (line: string): string => (SETEXT_UNDERLINE.test(line) ? `\\${line.
 
 /**
  * Reads the GFM table that starts at line `i`, if one does: the table and the index of the line after it.
- * Tables are read only once a reader is given (see useTableReader): the widget imports it on demand.
  */
 export type TableReader = (lines: readonly string[], i: number) => [Block, number] | undefined;
 
-let readTable: TableReader | undefined;
+/** Takes the link reference definitions off the start of a paragraph's text into `references`; the rest. */
+export type DefinitionReader = (text: string, references: References) => string;
 
-/** Teaches the block parser GFM tables; an IncrementalBlocks reads its text again on its next update. */
-export function useTableReader(reader: TableReader): void {
-  readTable = reader;
+/** The readers of the constructs most answers never use, which the widget imports on demand. */
+export interface BlockReaders {
+  /** Reads GFM tables (tables.ts). */
+  readTable: TableReader;
+  /** Reads link reference definitions (definitions.ts). */
+  takeDefinitions: DefinitionReader;
+}
+
+let readers: Partial<BlockReaders> = {};
+
+/**
+ * Teaches the block parser GFM tables and link reference definitions (until then they are text); an
+ * IncrementalBlocks reads its text again on its next update.
+ */
+export function useBlockReaders(given: BlockReaders): void {
+  readers = given;
 }
 
 /** Tells whether a line starts a block that ends a paragraph. */
@@ -94,7 +101,7 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
   const item = listMarker(line);
   // An ordered list interrupts a paragraph only when it starts at 1.
   if (item && item.content.trim() !== '' && !/^(?!1\D)\d/.test(item.marker)) return true;
-  return !!readTable?.(lines, i);
+  return !!readers.readTable?.(lines, i);
 }
 
 /**
@@ -102,20 +109,6 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
  * can exhaust the stack and the work stays linear in the length of the text.
  */
 export const MAX_BLOCK_DEPTH = 32;
-
-/**
- * Takes the link reference definitions off the start of a paragraph's text into `references` (the first
- * definition of a label wins) and returns the rest of the text.
- */
-function takeDefinitions(text: string, references: References): string {
-  for (let at = 0; ; at = DEFINITION.lastIndex) {
-    DEFINITION.lastIndex = at;
-    const match = DEFINITION.exec(text);
-    if (!match || match[1]!.length > 999 || !/\S/.test(match[1]!)) return text.slice(at);
-    const label = normalizeLabel(match[1]!);
-    if (!references.has(label)) references.set(label, { href: unescapeText(match[2] ?? match[3]!), title: match[4] && unescapeText(match[4].slice(1, -1)) });
-  }
-}
 
 /**
  * Parses lines into blocks, each with the line it starts on; link reference definitions go to `references`;
@@ -225,7 +218,7 @@ export function parseBlockLines(input: readonly string[], references: References
       blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
       continue;
     }
-    const table = readTable?.(lines, i);
+    const table = readers.readTable?.(lines, i);
     if (table) {
       blocks.push({ block: table[0], line: start });
       i = table[1];
@@ -239,7 +232,8 @@ export function parseBlockLines(input: readonly string[], references: References
       body.push(lines[i]!.trimStart());
       i++;
     }
-    const text = takeDefinitions(body.join('\n'), references).trim();
+    let text = body.join('\n');
+    text = (readers.takeDefinitions?.(text, references) ?? text).trim();
     // With nothing left above it, the underline is read again as a block of its own.
     if (underline && text) i++;
     if (text) blocks.push({ block: underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : { type: 'paragraph', text }, line: start });
@@ -264,7 +258,7 @@ export class IncrementalBlocks {
   #source = '';
   #offset = 0;
   #defined = false;
-  #tables = readTable;
+  #readers = readers;
   /**
    * The link reference definitions of the text read by the last update: the open tail while the answer
    * streams, the whole answer once it is complete.
@@ -277,9 +271,9 @@ export class IncrementalBlocks {
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
     let reset = false;
-    // Replaced text, or tables arrived since: everything is read again.
-    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset) || this.#tables !== readTable) {
-      this.#tables = readTable;
+    // Replaced text, or readers arrived since: everything is read again.
+    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset) || this.#readers !== readers) {
+      this.#readers = readers;
       this.#offset = 0;
       this.#defined = false;
       reset = true;

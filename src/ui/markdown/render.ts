@@ -3,33 +3,34 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon } from '../icons.js';
-import { IncrementalBlocks, parseBlocks, useTableReader, type Block, type TableReader } from './blocks.js';
+import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
 import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, type References } from './inline.js';
 
 /** Draws a table, each cell's text drawn by `cell` (the widget imports it on demand). */
 export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: string) => unknown[]) => TemplateResult;
 
-/** GFM tables: the reader the block parser uses and the view that draws them (markdown-tables.ts). */
-export interface MarkdownTables {
-  /** Reads a table from lines. */
-  readTable: TableReader;
+/** The Markdown most answers never use: the readers of tables and definitions, and the view of tables. */
+export interface MarkdownExtras extends BlockReaders {
   /** Draws a table. */
   drawTable: TableView;
 }
 
-/** The view of tables, once they arrived (a host that guards its finished answers lists it among their dependencies). */
+/** The view of tables, once the extras arrived (a host that guards its finished answers lists it among their dependencies). */
 export let drawTable: TableView | undefined;
-let tablesWanted = false;
+let extrasWanted = false;
 
-/** Teaches the parser and the renderer GFM tables (answers already drawn are read again on their next update). */
-export function useTables(tables: MarkdownTables): void {
-  drawTable = tables.drawTable;
-  useTableReader(tables.readTable);
+/**
+ * Teaches the parser and the renderer GFM tables and link reference definitions (answers already drawn are
+ * read again on their next update).
+ */
+export function useMarkdownExtras(extras: MarkdownExtras): void {
+  drawTable = extras.drawTable;
+  useBlockReaders(extras);
 }
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
-  /** Called when a part of the renderer loaded on demand (tables) arrives: the host draws its answers again. */
+  /** Called when the part of the renderer loaded on demand (tables, definitions) arrives: the host draws its answers again. */
   onLoad?: () => void;
   /** Label of the copy button of code blocks. */
   copyCodeLabel: string;
@@ -127,13 +128,14 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      // Most answers have no table: tables are imported the first time an answer has a pipe in it.
-      if (!tablesWanted && text.includes('|')) {
-        tablesWanted = true;
-        void import('../../widget/on-demand/markdown-tables.js').then((tables) => {
-          useTables(tables);
+      // Most answers have no table and define no link: those are imported the first time an answer has a
+      // pipe or `]:` in it.
+      if (!extrasWanted && /\||\]:/.test(text)) {
+        extrasWanted = true;
+        void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
+          useMarkdownExtras(extras);
           this.context.onLoad?.();
-          // Not imported (offline): tables stay the text they were written as.
+          // Not imported (offline): tables and definitions stay the text they were written as.
         }, () => undefined);
       }
       const blocks = this.#blocks;

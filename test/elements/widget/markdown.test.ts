@@ -9,13 +9,14 @@ import {
   parseInline,
   renderMarkdown,
   safeHref,
-  useTables,
+  useMarkdownExtras,
   type MarkdownContext,
 } from '../../../src/ui/markdown/index.js';
-import * as markdownTables from '../../../src/widget/on-demand/markdown-tables.js';
+import * as markdownExtras from '../../../src/widget/on-demand/markdown-extras.js';
 
-// The widget imports tables the first time an answer has a pipe in it (audit.test.ts sees one arrive).
-useTables(markdownTables);
+// The widget imports tables and definitions the first time an answer has a pipe or `]:` in it
+// (audit.test.ts sees a table arrive).
+useMarkdownExtras(markdownExtras);
 
 const context: MarkdownContext = { copyCodeLabel: 'Copy code', onCopyCode: () => undefined };
 

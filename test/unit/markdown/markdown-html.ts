@@ -4,12 +4,13 @@
 // image counts as the link the widget draws for it (its alt text linked to its source).
 import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
-import { parseBlocks, useTableReader, type Block } from '../../../src/ui/markdown/blocks.js';
+import { parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
 import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
+import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 
-// The widget imports tables on demand; here they are read from the start.
-useTableReader(readTable);
+// The widget imports the readers of tables and definitions on demand; here they are given from the start.
+useBlockReaders({ readTable, takeDefinitions });
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {

@@ -3,8 +3,13 @@
 // most 999 characters), and what streaming does with a definition that comes after its use.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { IncrementalBlocks, parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
+import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
+import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { parseInline, type Inline, type References } from '../../../src/ui/markdown/inline.js';
+import { readTable } from '../../../src/ui/markdown/tables.js';
+
+// The widget imports the reader of definitions the first time an answer has `]:` in it.
+useBlockReaders({ readTable, takeDefinitions });
 
 /** The blocks of a text and the inline nodes of its first block, read with its definitions. */
 function read(markdown: string): { blocks: Block[]; references: References; first: Inline[] } {

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MAX_BLOCK_DEPTH, parseBlocks, useTableReader, type Block } from '../../../src/ui/markdown/blocks.js';
+import { MAX_BLOCK_DEPTH, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
+import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 import { MAX_INLINE_DEPTH, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
@@ -35,8 +36,8 @@ function links(nodes: readonly Inline[], inside = false): { count: number; neste
   return { count, nested };
 }
 
-// Tables are read too (the widget imports their reader on demand).
-useTableReader(readTable);
+// Tables and definitions are read too (the widget imports their readers on demand).
+useBlockReaders({ readTable, takeDefinitions });
 
 describe('Markdown safety: nesting is capped', () => {
   it('reads 5,000 nested quotes as 32 quotes around text', () => {

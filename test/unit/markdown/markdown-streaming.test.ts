@@ -2,7 +2,8 @@
 // will end, and the tree does not change when the closing marker arrives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { IncrementalBlocks, parseBlocks, useTableReader, type Block } from '../../../src/ui/markdown/blocks.js';
+import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
+import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
@@ -67,22 +68,23 @@ describe('Markdown while it streams', () => {
   });
 });
 
-// Last in this file: it gives the block parser its table reader, as the widget does when tables arrive.
-describe('Tables arriving on demand', () => {
+// Last in this file: it gives the block parser its readers, as the widget does when they arrive.
+describe('Tables and definitions arriving on demand', () => {
   it('are read, in answers finished and streaming, from the next update on', () => {
-    const table = 'Plans:\n\n| a | b |\n| - | - |\n| 1 | 2 |';
+    const text = 'Plans, see [a]:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[a]: https://x.y';
     const finished = new IncrementalBlocks();
     const streaming = new IncrementalBlocks();
-    assert.deepEqual(finished.update(table, true).finished.map((block) => block.type), ['paragraph', 'paragraph']);
-    streaming.update(`${table}\n\nmore`);
-    useTableReader(readTable);
-    const again = finished.update(table, true);
+    assert.deepEqual(finished.update(text, true).finished.map((block) => block.type), ['paragraph', 'paragraph', 'paragraph']);
+    streaming.update(`${text}\n\nmore`);
+    useBlockReaders({ readTable, takeDefinitions });
+    const again = finished.update(text, true);
     assert.equal(again.reset, true);
     assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table']);
-    const next = streaming.update(`${table}\n\nmore text`);
+    assert.deepEqual([...finished.references.keys()], ['A']);
+    const next = streaming.update(`${text}\n\nmore text`);
     assert.equal(next.reset, true);
     assert.deepEqual([...next.finished, ...next.open].map((block) => block.type), ['paragraph', 'table', 'paragraph']);
     // Read again once only.
-    assert.deepEqual(finished.update(table, true), { finished: [], open: [], reset: false });
+    assert.deepEqual(finished.update(text, true), { finished: [], open: [], reset: false });
   });
 });

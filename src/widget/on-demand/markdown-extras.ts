@@ -1,9 +1,10 @@
-// GFM tables in answers, a chunk of their own: most answers have none, so the answer renderer imports this
-// the first time an answer has a pipe in it, and draws its answers again when it arrives (until then a
-// table is the text it was written as).
+// The Markdown most answers never use, a chunk of its own: GFM tables and link reference definitions. The
+// answer renderer imports it the first time an answer has a pipe or `]:` in it, and draws its answers again
+// when it arrives (until then a table or a definition is the text it was written as).
 import { html } from 'lit';
 import type { TableView } from '../../ui/markdown/render.js';
 
+export { takeDefinitions } from '../../ui/markdown/definitions.js';
 export { readTable } from '../../ui/markdown/tables.js';
 
 /** Draws a table: header cells are column headers, each column aligned as its delimiter row says. */
