@@ -3,7 +3,7 @@
 // through the readers in tables.ts and definitions.ts once they are given). Forward-only means later lines never change how
 // earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
 // Pure: no DOM, no Lit.
-import { unescapeText, type References } from './inline.js';
+import { unescapeText, useReferenceResolver, type ReferenceResolver, type References } from './inline.js';
 
 /** Column alignment of a table. */
 export type TableAlign = 'left' | 'center' | 'right' | null;
@@ -82,16 +82,19 @@ export interface BlockReaders {
   readTable: TableReader;
   /** Reads link reference definitions (definitions.ts). */
   takeDefinitions: DefinitionReader;
+  /** Resolves reference links in the inline parser (definitions.ts). */
+  resolveReference: ReferenceResolver;
 }
 
 let readers: Partial<BlockReaders> = {};
 
 /**
- * Teaches the block parser GFM tables and link reference definitions (until then they are text); an
- * IncrementalBlocks reads its text again on its next update.
+ * Teaches the parsers GFM tables, link reference definitions and reference links (until then they are
+ * text); an IncrementalBlocks reads its text again on its next update.
  */
 export function useBlockReaders(given: BlockReaders): void {
   readers = given;
+  useReferenceResolver(given.resolveReference);
 }
 
 /** Tells whether a line starts a block that ends a paragraph. */

@@ -1,6 +1,6 @@
 // Streaming-friendly Markdown for answers: pure parsers and their Lit rendering.
 export { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders, type DefinitionReader, type TableAlign, type TableReader } from './blocks.js';
-export { takeDefinitions } from './definitions.js';
-export { LIVE_LINK_PROTOCOLS, inlineText, normalizeLabel, parseInline, safeHref, type Inline, type InlineOptions, type LinkReference, type References } from './inline.js';
+export { normalizeLabel, resolveReference, takeDefinitions } from './definitions.js';
+export { LIVE_LINK_PROTOCOLS, inlineText, parseInline, safeHref, type Inline, type InlineOptions, type LinkReference, type LinkTarget, type ReferenceResolver, type References } from './inline.js';
 export { MarkdownStream, markdownToText, renderMarkdown, useMarkdownExtras, type MarkdownContext, type MarkdownExtras, type TableView } from './render.js';
 export { readTable, splitTableRow } from './tables.js';

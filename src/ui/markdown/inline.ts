@@ -100,14 +100,28 @@ export interface LinkReference {
   title?: string;
 }
 
-/** Link reference definitions by normalised label (see normalizeLabel). */
+/** Link reference definitions by normalised label (see normalizeLabel in definitions.ts). */
 export type References = Map<string, LinkReference>;
 
-/** A link label as CommonMark matches it: Unicode case fold, whitespace collapsed and trimmed. */
-export const normalizeLabel = (label: string): string => label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
+/** A link's target and the index in the text after it. */
+export interface LinkTarget extends LinkReference {
+  /** Where the text goes on after the link. */
+  end: number;
+}
 
-/** A link label after a link's text: `[label]`, no unescaped bracket inside. */
-const LABEL = /\[((?:[^\\[\]]|\\.)*)\]/y;
+/**
+ * Finds the reference link that the `]` at `i` of `text` closes, for the bracket whose text starts at
+ * `start` (`bracketAfter`: another bracket opened after it). Given with the reader of definitions
+ * (definitions.ts), which the widget imports on demand: without definitions there is no reference link.
+ */
+export type ReferenceResolver = (text: string, i: number, start: number, bracketAfter: number, references: References | undefined) => LinkTarget | undefined;
+
+let resolveReference: ReferenceResolver | undefined;
+
+/** Teaches the inline parser reference links (useBlockReaders gives it with the reader of definitions). */
+export function useReferenceResolver(resolver: ReferenceResolver): void {
+  resolveReference = resolver;
+}
 
 /** Options of the inline parser. */
 export interface InlineOptions {
@@ -314,20 +328,8 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       latest.set(run.length, index);
     }
   }
-  /**
-   * The reference link that the `]` at `i` closes for bracket `b`: full (`[text][label]`), collapsed
-   * (`[label][]`) or shortcut (`[label]`). A label is at most 999 characters and is looked up once.
-   */
-  const reference = (b: number): { href: string; title?: string; end: number } | undefined => {
-    LABEL.lastIndex = i + 1;
-    const label = LABEL.exec(text);
-    const key = label?.[1] || (bAfter[b] ? '' : text.slice(bStart[b], i));
-    // No label is empty: a label too long to be one is looked up as the empty label.
-    const found = references?.get(key.length < 1000 ? normalizeLabel(key) : '');
-    return found && { ...found, end: label ? LABEL.lastIndex : i + 1 };
-  };
   /** Reads `(destination "title")` from the `(` at `k`. */
-  const inlineLink = (k: number): { href: string; title?: string; end: number } | undefined => {
+  const inlineLink = (k: number): LinkTarget | undefined => {
     LINK_TAIL.lastIndex = k;
     const match = LINK_TAIL.exec(text);
     return match ? { href: unescapeText(match[1] ?? match[2] ?? ''), title: unescapeText(match[3]?.slice(1, -1) ?? ''), end: LINK_TAIL.lastIndex } : undefined;
@@ -335,7 +337,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   const lastParen = text.lastIndexOf(')');
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
-  const closeBracket = (target: { href: string; title?: string; end: number } | undefined): boolean => {
+  const closeBracket = (target: LinkTarget | undefined): boolean => {
     if (!brackets) return false;
     const b = --brackets;
     const opener = bToken[b]!;
@@ -343,7 +345,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     // An image may hold links: only a link's bracket is made inactive by the link inside it.
     if (!bActive[b] && !image) return false;
     // The link tail starts with `(`: anything else does not match it; then the text may be a reference.
-    target ??= inlineLink(i + 1) ?? reference(b);
+    target ??= inlineLink(i + 1) ?? resolveReference?.(text, i, bStart[b]!, bAfter[b]!, references);
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;

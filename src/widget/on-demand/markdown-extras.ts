@@ -4,7 +4,7 @@
 import { html } from 'lit';
 import type { TableView } from '../../ui/markdown/render.js';
 
-export { takeDefinitions } from '../../ui/markdown/definitions.js';
+export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions.js';
 export { readTable } from '../../ui/markdown/tables.js';
 
 /** Draws a table: header cells are column headers, each column aligned as its delimiter row says. */

@@ -6,11 +6,11 @@ import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
 import { parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
 import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
-import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
+import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 
 // The widget imports the readers of tables and definitions on demand; here they are given from the start.
-useBlockReaders({ readTable, takeDefinitions });
+useBlockReaders({ readTable, takeDefinitions, resolveReference });
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {

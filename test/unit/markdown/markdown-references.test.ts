@@ -4,12 +4,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
-import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
+import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { parseInline, type Inline, type References } from '../../../src/ui/markdown/inline.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 
 // The widget imports the reader of definitions the first time an answer has `]:` in it.
-useBlockReaders({ readTable, takeDefinitions });
+useBlockReaders({ readTable, takeDefinitions, resolveReference });
 
 /** The blocks of a text and the inline nodes of its first block, read with its definitions. */
 function read(markdown: string): { blocks: Block[]; references: References; first: Inline[] } {

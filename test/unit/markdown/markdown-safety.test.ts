@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { MAX_BLOCK_DEPTH, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
-import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
+import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 import { MAX_INLINE_DEPTH, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
@@ -37,7 +37,7 @@ function links(nodes: readonly Inline[], inside = false): { count: number; neste
 }
 
 // Tables and definitions are read too (the widget imports their readers on demand).
-useBlockReaders({ readTable, takeDefinitions });
+useBlockReaders({ readTable, takeDefinitions, resolveReference });
 
 describe('Markdown safety: nesting is capped', () => {
   it('reads 5,000 nested quotes as 32 quotes around text', () => {

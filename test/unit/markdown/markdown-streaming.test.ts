@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
-import { takeDefinitions } from '../../../src/ui/markdown/definitions.js';
+import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
@@ -76,7 +76,7 @@ describe('Tables and definitions arriving on demand', () => {
     const streaming = new IncrementalBlocks();
     assert.deepEqual(finished.update(text, true).finished.map((block) => block.type), ['paragraph', 'paragraph', 'paragraph']);
     streaming.update(`${text}\n\nmore`);
-    useBlockReaders({ readTable, takeDefinitions });
+    useBlockReaders({ readTable, takeDefinitions, resolveReference });
     const again = finished.update(text, true);
     assert.equal(again.reset, true);
     assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table']);
