@@ -1,11 +1,11 @@
 // The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
 // widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
 // test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
-import { parseBlocks, parseInline, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
+import { markTask, parseBlocks, parseInline, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
 
 // Tables and definitions are read too (the widget imports their readers the first time an answer has a pipe
 // or `]:` in it).
-useBlockReaders({ readTable, takeDefinitions, resolveReference });
+useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
 
 export const repeat = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const nested = (open: string, middle: string, close: string, size: number): string => {

@@ -84,13 +84,15 @@ export interface BlockReaders {
   takeDefinitions: DefinitionReader;
   /** Resolves reference links in the inline parser (definitions.ts). */
   resolveReference: ReferenceResolver;
+  /** Makes the first block of a list item a GFM task if it is one (tasks.ts). */
+  markTask: (first: Block | undefined) => void;
 }
 
 let readers: Partial<BlockReaders> = {};
 
 /**
- * Teaches the parsers GFM tables, link reference definitions and reference links (until then they are
- * text); an IncrementalBlocks reads its text again on its next update.
+ * Teaches the parsers GFM tables and task items, link reference definitions and reference links (until
+ * then they are text); an IncrementalBlocks reads its text again on its next update.
  */
 export function useBlockReaders(given: BlockReaders): void {
   readers = given;
@@ -209,12 +211,7 @@ export function parseBlockLines(input: readonly string[], references: References
       let tight = true;
       const parsed = items.map((body, index) => {
         const children = parseBlockLines(body, references, depth + 1);
-        // A GFM task item: its first paragraph starts with `[ ]` or `[x]` and a space, kept in the text.
-        const first = children[0]?.block;
-        if (first?.type === 'paragraph' && /^\[[ xX]\]\s/.test(first.text)) {
-          first.checked = first.text[1] !== ' ';
-          first.text = first.text.slice(3);
-        }
+        readers.markTask?.(children[0]?.block);
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });

@@ -9,22 +9,30 @@ import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, typ
 /** Draws a table, each cell's text drawn by `cell` (the widget imports it on demand). */
 export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: string) => unknown[]) => TemplateResult;
 
-/** The Markdown most answers never use: the readers of tables and definitions, and the view of tables. */
+/** Draws a task item's box before its text. */
+export type TaskView = (checked: boolean, content: unknown[]) => TemplateResult;
+
+/** The Markdown most answers never use: the readers of tables, task items and definitions, and the views of tables and task items. */
 export interface MarkdownExtras extends BlockReaders {
   /** Draws a table. */
   drawTable: TableView;
+  /** Draws a task item's box and text. */
+  drawTask: TaskView;
 }
+
+let drawTask: TaskView | undefined;
 
 /** The view of tables, once the extras arrived (a host that guards its finished answers lists it among their dependencies). */
 export let drawTable: TableView | undefined;
 let extrasWanted = false;
 
 /**
- * Teaches the parser and the renderer GFM tables and link reference definitions (answers already drawn are
- * read again on their next update).
+ * Teaches the parsers and the renderer GFM tables and task items, link reference definitions and reference
+ * links (answers already drawn are read again on their next update).
  */
 export function useMarkdownExtras(extras: MarkdownExtras): void {
   drawTable = extras.drawTable;
+  drawTask = extras.drawTask;
   useBlockReaders(extras);
 }
 
@@ -74,8 +82,7 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
     case 'paragraph': {
-      // A task item's box is a disabled checkbox, labelled by the item's text.
-      const content = block.checked === undefined ? inline(block.text, options) : html`<label><input type="checkbox" disabled ?checked=${block.checked} />${inline(block.text, options)}</label>`;
+      const content = block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
       return tight ? html`${content}` : html`<p>${content}</p>`;
     }
     case 'heading':
@@ -128,9 +135,9 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      // Most answers have no table and define no link: those are imported the first time an answer has a
-      // pipe or `]:` in it.
-      if (!extrasWanted && /\||\]:/.test(text)) {
+      // Most answers have no table or task item and define no link: those are imported the first time an
+      // answer has a pipe, `]:` or a task marker in it.
+      if (!extrasWanted && /\||\]:|\[[ xX]\]/.test(text)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);

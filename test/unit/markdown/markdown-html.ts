@@ -8,9 +8,10 @@ import { parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdo
 import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
+import { markTask } from '../../../src/ui/markdown/tasks.js';
 
 // The widget imports the readers of tables and definitions on demand; here they are given from the start.
-useBlockReaders({ readTable, takeDefinitions, resolveReference });
+useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
+import { markTask } from '../../../src/ui/markdown/tasks.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
 const streamed = (text: string): Inline[] => parseInline(text, { open: true });
@@ -69,21 +70,22 @@ describe('Markdown while it streams', () => {
 });
 
 // Last in this file: it gives the block parser its readers, as the widget does when they arrive.
-describe('Tables and definitions arriving on demand', () => {
+describe('Tables, task items and definitions arriving on demand', () => {
   it('are read, in answers finished and streaming, from the next update on', () => {
-    const text = 'Plans, see [a]:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[a]: https://x.y';
+    const text = 'Plans, see [a]:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n[a]: https://x.y';
     const finished = new IncrementalBlocks();
     const streaming = new IncrementalBlocks();
-    assert.deepEqual(finished.update(text, true).finished.map((block) => block.type), ['paragraph', 'paragraph', 'paragraph']);
+    assert.deepEqual(finished.update(text, true).finished.map((block) => block.type), ['paragraph', 'paragraph', 'list', 'paragraph']);
     streaming.update(`${text}\n\nmore`);
-    useBlockReaders({ readTable, takeDefinitions, resolveReference });
+    useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
     const again = finished.update(text, true);
     assert.equal(again.reset, true);
-    assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table']);
+    assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table', 'list']);
+    assert.deepEqual(again.finished[2], { type: 'list', ordered: false, start: 1, tight: true, items: [[{ type: 'paragraph', text: ' done', checked: true }]] });
     assert.deepEqual([...finished.references.keys()], ['A']);
     const next = streaming.update(`${text}\n\nmore text`);
     assert.equal(next.reset, true);
-    assert.deepEqual([...next.finished, ...next.open].map((block) => block.type), ['paragraph', 'table', 'paragraph']);
+    assert.deepEqual([...next.finished, ...next.open].map((block) => block.type), ['paragraph', 'table', 'list', 'paragraph']);
     // Read again once only.
     assert.deepEqual(finished.update(text, true), { finished: [], open: [], reset: false });
   });
