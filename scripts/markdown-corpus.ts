@@ -1,7 +1,11 @@
 // The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
 // widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
 // test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
-import { parseBlocks, parseInline, type Block } from '../src/ui/markdown/index.js';
+import { markTask, parseBlocks, parseInline, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
+
+// Tables and definitions are read too (the widget imports their readers the first time an answer has a pipe
+// or `]:` in it).
+useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
 
 export const repeat = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const nested = (open: string, middle: string, close: string, size: number): string => {
@@ -37,6 +41,19 @@ export const CORPUS: Record<string, (size: number) => string> = {
   '![a]( repeated (images)': (size) => repeat('![a](', size),
   '[a][b] references, no definitions': (size) => repeat('[a][b] ', size),
   '[a]: /b definitions': (size) => repeat('[a]: /b\n', size),
+  'many definitions, then references to them': (size) => {
+    const count = Math.floor(size / 60);
+    const definitions = Array.from({ length: count }, (_, n) => `[Label ${n}]: https://x.y/${n} "t"`).join('\n');
+    return `${Array.from({ length: count }, (_, n) => `[label  ${n}]`).join(' ')}\n\n${definitions}`.slice(0, size);
+  },
+  'long labels, defined and used': (size) => repeat(`[${'a'.repeat(998)}]: /b\n\n[${'a'.repeat(998)}][${'a'.repeat(998)}]\n\n`, size),
+  'labels of 1,000 characters': (size) => repeat(`[${'a'.repeat(1000)}]: /b\n[${'a'.repeat(1000)}]\n`, size),
+  '[a][] and [a] references, no definitions': (size) => repeat('[a][] [a] ', size),
+  '][a label scans': (size) => repeat('][a', size),
+  'definitions inside quotes and lists': (size) => repeat('> [a]: /b\n- [c]: /d "e"\n  [c]\n> [a]\n', size),
+  '[a]: + spaces + <': (size) => '[a]:' + ' '.repeat(size - 6) + '<',
+  'definition titles that never close': (size) => repeat('[a]: /b "c\n', size),
+  'definitions with a title on the next line': (size) => repeat('[a]: /b\n"c"\n', size),
   '&amp; &#x61; &#97; entities': (size) => repeat('&amp; &#x61; &#97; &bogus; ', size),
   '` repeated': (size) => repeat('`', size),
   '``a` runs of growing length': (size) => {

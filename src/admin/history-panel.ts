@@ -4,7 +4,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { HISTORY_ORDERS, type ChatMessage, type HistoryOrder } from '../api/schemas.js';
 import type { AdminStrings } from '../i18n/admin/index.js';
-import { renderMarkdown } from '../ui/markdown/index.js';
+import { renderMarkdown, useMarkdownExtras } from '../ui/markdown/index.js';
+import * as markdownExtras from '../widget/on-demand/markdown-extras.js';
 import { describeError, type AdminFormat } from './admin-format.js';
 import type { HistoryController } from './history-controller.js';
 import type { HistorySession } from './history-sessions.js';
@@ -28,6 +29,9 @@ export interface HistoryPanelProps {
   /** Copies a code block of an answer (its button shows that it did). */
   copyCode(code: string, button: HTMLButtonElement): void;
 }
+
+// The history draws whole stored answers at once, so it reads tables and definitions from the start.
+useMarkdownExtras(markdownExtras);
 
 /** Renders the history panel. */
 export function renderHistoryPanel(props: HistoryPanelProps): TemplateResult {

@@ -23,7 +23,7 @@ import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { micIcon, sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
 import { copyIcon, icon, iconButton } from '../ui/icons.js';
-import { MarkdownStream, markdownToText } from '../ui/markdown/render.js';
+import { MarkdownStream, drawTable, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
 import {
@@ -578,6 +578,7 @@ export class ChatbotWidget extends LitElement {
       stream = new MarkdownStream({
         copyCodeLabel: this.pack.copyCode,
         onCopyCode: (code, button) => void this.#copy(code, button),
+        onLoad: () => this.requestUpdate(),
       });
       this.#markdown.set(answer.id, stream);
     }
@@ -723,7 +724,7 @@ export class ChatbotWidget extends LitElement {
   #renderMessage(message: Message): unknown {
     if (message.role === 'user') return guard([message, this.pack], () => this.#renderQuestion(message));
     if (message.status === 'streaming') return this.#renderAnswer(message);
-    return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message], () => this.#renderAnswer(message));
+    return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
   }
 
   // Undefined until the lead form's module is in: Lit draws nothing for it.

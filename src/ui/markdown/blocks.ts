@@ -1,15 +1,16 @@
-// Block-level Markdown for answers: a small, forward-only grammar (paragraphs, ATX headings, fenced code,
-// thematic breaks, block quotes, nested lists, GFM tables). Forward-only means later lines never change how
+// Block-level Markdown for answers: a small, forward-only grammar (paragraphs, ATX and setext headings,
+// fenced code, thematic breaks, block quotes, nested lists; GFM tables and link reference definitions
+// through the readers in tables.ts and definitions.ts once they are given). Forward-only means later lines never change how
 // earlier blocks are read, which is what lets IncrementalBlocks freeze finished blocks while text streams in.
 // Pure: no DOM, no Lit.
-import { unescapeText } from './inline.js';
+import { unescapeText, useReferenceResolver, type ReferenceResolver, type References } from './inline.js';
 
 /** Column alignment of a table. */
 export type TableAlign = 'left' | 'center' | 'right' | null;
 
 /** One block of an answer. */
 export type Block =
-  | { type: 'paragraph'; text: string }
+  | { type: 'paragraph'; text: string; checked?: boolean }
   | { type: 'heading'; level: number; text: string }
   | { type: 'code'; lang: string; text: string }
   | { type: 'rule' }
@@ -31,7 +32,8 @@ const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
+
 
 /** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
 function expandTabs(line: string): string {
@@ -44,25 +46,6 @@ function expandTabs(line: string): string {
 
 function indentOf(line: string): number {
   return /^ */.exec(line)![0].length;
-}
-
-/**
- * Splits a table row into trimmed cells: a cell ends at each pipe that is not escaped (in code spans too, as
- * in GFM), `\|` is a pipe, and a pipe at either end of the row starts or ends no cell.
- */
-export function splitTableRow(line: string): string[] {
-  // One pipe more at the end, so every cell ends with one; the backslash before it may escape nothing.
-  const cells = `${line.trim().replace(/^\|/, '')}|`.match(/(?:\\.?|[^\\|])*\|/g)!;
-  if (cells.length > 1 && cells.at(-1) === '|') cells.pop();
-  return cells.map((cell) => cell.slice(0, -1).replace(/\\\|/g, '|').trim());
-}
-
-function isTableStart(lines: readonly string[], i: number): boolean {
-  const header = lines[i];
-  const delimiter = lines[i + 1];
-  if (header === undefined || delimiter === undefined || !header.includes('|') || !TABLE_DELIMITER.test(delimiter)) return false;
-  if (!delimiter.includes('|') && !header.trim().startsWith('|')) return false;
-  return splitTableRow(header).length === splitTableRow(delimiter).length;
 }
 
 function listMarker(line: string): { marker: string; content: string; contentIndent: number } | undefined {
@@ -82,6 +65,40 @@ function fenceOf(line: string): RegExpExecArray | null {
   return fence && !(fence[2]![0] === '`' && (fence[3]! + fence[4]!).includes('`')) ? fence : null;
 }
 
+/** A lazy continuation line is paragraph text: one that would underline a setext heading is escaped. */
+const lazy = (line: string): string => (SETEXT_UNDERLINE.test(line) ? `\\${line.trim()}` : line);
+
+/**
+ * Reads the GFM table that starts at line `i`, if one does: the table and the index of the line after it.
+ */
+export type TableReader = (lines: readonly string[], i: number) => [Block, number] | undefined;
+
+/** Takes the link reference definitions off the start of a paragraph's text into `references`; the rest. */
+export type DefinitionReader = (text: string, references: References) => string;
+
+/** The readers of the constructs most answers never use, which the widget imports on demand. */
+export interface BlockReaders {
+  /** Reads GFM tables (tables.ts). */
+  readTable: TableReader;
+  /** Reads link reference definitions (definitions.ts). */
+  takeDefinitions: DefinitionReader;
+  /** Resolves reference links in the inline parser (definitions.ts). */
+  resolveReference: ReferenceResolver;
+  /** Makes the first block of a list item a GFM task if it is one (tasks.ts). */
+  markTask: (first: Block | undefined) => void;
+}
+
+let readers: Partial<BlockReaders> = {};
+
+/**
+ * Teaches the parsers GFM tables and task items, link reference definitions and reference links (until
+ * then they are text); an IncrementalBlocks reads its text again on its next update.
+ */
+export function useBlockReaders(given: BlockReaders): void {
+  readers = given;
+  useReferenceResolver(given.resolveReference);
+}
+
 /** Tells whether a line starts a block that ends a paragraph. */
 function interruptsParagraph(lines: readonly string[], i: number): boolean {
   const line = lines[i]!;
@@ -89,7 +106,7 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
   const item = listMarker(line);
   // An ordered list interrupts a paragraph only when it starts at 1.
   if (item && item.content.trim() !== '' && !/^(?!1\D)\d/.test(item.marker)) return true;
-  return isTableStart(lines, i);
+  return !!readers.readTable?.(lines, i);
 }
 
 /**
@@ -98,8 +115,11 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
  */
 export const MAX_BLOCK_DEPTH = 32;
 
-/** Parses lines into blocks, each with the line it starts on; `depth` counts the quotes and lists around them. */
-export function parseBlockLines(input: readonly string[], depth = 0): PlacedBlock[] {
+/**
+ * Parses lines into blocks, each with the line it starts on; link reference definitions go to `references`;
+ * `depth` counts the quotes and lists around them.
+ */
+export function parseBlockLines(input: readonly string[], references: References = new Map(), depth = 0): PlacedBlock[] {
   const lines = input.map(expandTabs);
   const blocks: PlacedBlock[] = [];
   const nest = depth < MAX_BLOCK_DEPTH;
@@ -125,7 +145,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       const body: string[] = [];
       i++;
       while (i < lines.length) {
-        const closing = new RegExp(`^ {0,3}${marker![0] === '`' ? '`' : '~'}{${marker!.length},}[ \\t]*$`);
+        const closing = new RegExp(`^ {0,3}${marker![0]}{${marker!.length},}[ \\t]*$`);
         if (closing.test(lines[i]!)) {
           i++;
           break;
@@ -153,11 +173,11 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       while (i < lines.length) {
         const current = lines[i]!;
         if (QUOTE.test(current)) body.push(current.replace(QUOTE, ''));
-        else if (!BLANK.test(current) && !BLANK.test(body.at(-1)!) && !interruptsParagraph(lines, i)) body.push(current);
+        else if (!BLANK.test(current) && !BLANK.test(body.at(-1)!) && !interruptsParagraph(lines, i)) body.push(lazy(current));
         else break;
         i++;
       }
-      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n'), depth + 1) }, line: start });
+      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n'), references, depth + 1) }, line: start });
       continue;
     }
     const item = nest && listMarker(line);
@@ -180,7 +200,7 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
           items.push([currentItem.content]);
           contentIndent = currentItem.contentIndent;
         } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
-          items.at(-1)!.push(current.trim());
+          items.at(-1)!.push(lazy(current).trim());
         } else {
           break;
         }
@@ -190,44 +210,43 @@ export function parseBlockLines(input: readonly string[], depth = 0): PlacedBloc
       // A list is loose when a blank line separates two of its items or two blocks of one item.
       let tight = true;
       const parsed = items.map((body, index) => {
-        const children = parseBlockLines(body, depth + 1);
+        const children = parseBlockLines(body, references, depth + 1);
+        readers.markTask?.(children[0]?.block);
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
         return children.map((child) => child.block);
       });
       blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
       continue;
     }
-    if (isTableStart(lines, i)) {
-      const header = splitTableRow(line);
-      const align = splitTableRow(lines[i + 1]!).map((cell): TableAlign => {
-        const left = cell.startsWith(':');
-        const right = cell.endsWith(':');
-        return left && right ? 'center' : right ? 'right' : left ? 'left' : null;
-      });
-      const rows: string[][] = [];
-      i += 2;
-      while (i < lines.length && !BLANK.test(lines[i]!) && lines[i]!.includes('|')) {
-        const cells = splitTableRow(lines[i]!);
-        rows.push(header.map((_, column) => cells[column] ?? ''));
-        i++;
-      }
-      blocks.push({ block: { type: 'table', align, header, rows }, line: start });
+    const table = readers.readTable?.(lines, i);
+    if (table) {
+      blocks.push({ block: table[0], line: start });
+      i = table[1];
       continue;
     }
+    // A paragraph, or a setext heading when a line of `=` or `-` ends it; definitions at its start are taken off.
     const body = [line.trimStart()];
+    let underline: RegExpExecArray | null = null;
     i++;
-    while (i < lines.length && !BLANK.test(lines[i]!) && !interruptsParagraph(lines, i)) {
+    while (i < lines.length && !BLANK.test(lines[i]!) && !(underline = SETEXT_UNDERLINE.exec(lines[i]!)) && !interruptsParagraph(lines, i)) {
       body.push(lines[i]!.trimStart());
       i++;
     }
-    blocks.push({ block: { type: 'paragraph', text: body.join('\n').trimEnd() }, line: start });
+    let text = body.join('\n');
+    text = (readers.takeDefinitions?.(text, references) ?? text).trim();
+    // With nothing left above it, the underline is read again as a block of its own.
+    if (underline && text) i++;
+    if (text) blocks.push({ block: underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : { type: 'paragraph', text }, line: start });
   }
   return blocks;
 }
 
-/** Parses a whole Markdown text into blocks (`depth`: the quotes and lists it is inside). */
-export function parseBlocks(text: string, depth = 0): Block[] {
-  return parseBlockLines(text.replace(/\r?\n$/, '').split(/\r?\n/), depth).map((placed) => placed.block);
+/**
+ * Parses a whole Markdown text into blocks; its link reference definitions go to `references`, where
+ * rendering finds them (`depth`: the quotes and lists it is inside).
+ */
+export function parseBlocks(text: string, references: References = new Map(), depth = 0): Block[] {
+  return parseBlockLines(text.replace(/\r?\n$/, '').split(/\r?\n/), references, depth).map((placed) => placed.block);
 }
 
 /**
@@ -238,6 +257,13 @@ export function parseBlocks(text: string, depth = 0): Block[] {
 export class IncrementalBlocks {
   #source = '';
   #offset = 0;
+  #defined = false;
+  #readers = readers;
+  /**
+   * The link reference definitions of the text read by the last update: the open tail while the answer
+   * streams, the whole answer once it is complete.
+   */
+  references: References = new Map();
 
   /**
    * Takes the whole text so far (the previous text plus new characters) and returns the blocks finished by
@@ -245,15 +271,25 @@ export class IncrementalBlocks {
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
     let reset = false;
-    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset)) {
+    // Replaced text, or readers arrived since: everything is read again.
+    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset) || this.#readers !== readers) {
+      this.#readers = readers;
       this.#offset = 0;
+      this.#defined = false;
       reset = true;
     }
     this.#source = text;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF.
     const lines = text.slice(this.#offset).split('\n');
-    const placed = parseBlockLines(lines);
+    let placed = parseBlockLines(lines, (this.references = new Map()));
+    this.#defined ||= this.references.size > 0;
     if (complete) {
+      // A definition usually comes after the references to it, in blocks already handed out: when the
+      // answer has definitions, all of it is read again once, so every block is drawn with all of them.
+      if (this.#defined && this.#offset && this.#offset < text.length) {
+        placed = parseBlockLines(text.split('\n'), (this.references = new Map()));
+        reset = true;
+      }
       this.#offset = text.length;
       return { finished: placed.map((entry) => entry.block), open: [], reset };
     }

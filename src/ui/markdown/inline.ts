@@ -41,14 +41,16 @@ const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<]*/iy;
 /** Part of a raw link destination: no space, no parenthesis unless escaped. */
 const DESTINATION_PART = String.raw`[^\0- \\()]|\\.`;
-/** A raw destination, parentheses nested two deep. */
-const RAW_DESTINATION = `(?!<)(?:${DESTINATION_PART}|\\((?:${DESTINATION_PART}|\\((?:${DESTINATION_PART})*\\))*\\))+`;
+/** A destination: `<…>` (group 1) or raw (group 2), parentheses nested two deep. */
+export const DESTINATION = String.raw`(?:<((?:[^\n\\<>]|\\.)*)>|((?!<)(?:${DESTINATION_PART}|\((?:${DESTINATION_PART}|\((?:${DESTINATION_PART})*\))*\))+))`;
+/** A link title in quotes or parentheses; it ends at the next quote of its kind. */
+export const TITLE = String.raw`("(?:[^\\"]|\\.)*"|'(?:[^\\']|\\.)*'|\((?:[^\\()]|\\.)*\))`;
 /**
  * `(destination "title")`. No two runs of spaces are adjacent, so a failed match backtracks linearly, and
  * a title ends at the next quote of its kind, so a search that reaches the end of the text cannot repeat.
  */
 const LINK_TAIL = new RegExp(
-  String.raw`\([ \t\n]*(?:(?:<((?:[^\n\\<>]|\\.)*)>|(${RAW_DESTINATION}))(?:[ \t\n]+("(?:[^\\"]|\\.)*"|'(?:[^\\']|\\.)*'|\((?:[^\\()]|\\.)*\))[ \t\n]*|[ \t\n]*))?\)`,
+  String.raw`\([ \t\n]*(?:${DESTINATION}(?:[ \t\n]+${TITLE}[ \t\n]*|[ \t\n]*))?\)`,
   'y',
 );
 /** Characters that start nothing (`h` and `w` may start a bare URL). */
@@ -90,8 +92,41 @@ export function unescapeText(text: string): string {
   return text.replace(/\\([!-/:-@[-`{-~])|&[#\w]+;/g, (match, escaped?: string) => escaped ?? entityAt(match, 0)?.[0] ?? match);
 }
 
+/** Where a link reference definition points: its destination and title. */
+export interface LinkReference {
+  /** The destination, escapes resolved. */
+  href: string;
+  /** The title, escapes resolved. */
+  title?: string;
+}
+
+/** Link reference definitions by normalised label (see normalizeLabel in definitions.ts). */
+export type References = Map<string, LinkReference>;
+
+/** A link's target and the index in the text after it. */
+export interface LinkTarget extends LinkReference {
+  /** Where the text goes on after the link. */
+  end: number;
+}
+
+/**
+ * Finds the reference link that the `]` at `i` of `text` closes, for the bracket whose text starts at
+ * `start` (`bracketAfter`: another bracket opened after it). Given with the reader of definitions
+ * (definitions.ts), which the widget imports on demand: without definitions there is no reference link.
+ */
+export type ReferenceResolver = (text: string, i: number, start: number, bracketAfter: number, references: References | undefined) => LinkTarget | undefined;
+
+let resolveReference: ReferenceResolver | undefined;
+
+/** Teaches the inline parser reference links (useBlockReaders gives it with the reader of definitions). */
+export function useReferenceResolver(resolver: ReferenceResolver): void {
+  resolveReference = resolver;
+}
+
 /** Options of the inline parser. */
 export interface InlineOptions {
+  /** The link reference definitions that reference links and images may use. */
+  references?: References;
   /**
    * The text is still being written: an emphasis, code span or link with no closer yet is shown as if
    * closed at the end, so streaming text does not flash raw asterisks, backticks and brackets.
@@ -127,7 +162,7 @@ const LINK = 3;
 const IMAGE = 4;
 const TILDE = 126;
 /** The parser's typed arrays (they need no zeroes but two) live in scratch memory kept between calls up to 4 MB. */
-const ARRAYS = 20;
+const ARRAYS = 22;
 const SCRATCH_LIMIT = 1 << 20;
 let scratch = new Int32Array(0);
 
@@ -138,7 +173,7 @@ let scratch = new Int32Array(0);
  * emphasis stays text, a deeper link only its text.
  */
 export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
-  const { open } = options;
+  const { open, references } = options;
   // Each character that may start something (not PLAIN) makes at most two tokens (a text run and itself), one
   // delimiter and one pair; streaming adds a closer per opener. So memory follows the markup, not the text.
   const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw]+/gi, '').length + 9;
@@ -165,10 +200,13 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   const dNext = ints();
   let delimiters = 0;
   let top = -1;
-  // Brackets (`[` and `![`, told apart by their token's text), a stack.
+  // Brackets (`[` and `![`, told apart by their token's text), a stack: where their text starts, whether a
+  // bracket came after them (then their text cannot be a reference's label).
   const bToken = ints();
   const bActive = ints();
   const bBottom = ints();
+  const bStart = ints();
+  const bAfter = ints();
   let brackets = 0;
   // Pairs: type (index in PAIR_TYPES, or LINK, IMAGE), the delimiter text or the link's href (an index in
   // `values`, the title next to it), the token that closes it, the pair its opener opened before (+ 1).
@@ -291,7 +329,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     }
   }
   /** Reads `(destination "title")` from the `(` at `k`. */
-  const inlineLink = (k: number): { href: string; title?: string; end: number } | undefined => {
+  const inlineLink = (k: number): LinkTarget | undefined => {
     LINK_TAIL.lastIndex = k;
     const match = LINK_TAIL.exec(text);
     return match ? { href: unescapeText(match[1] ?? match[2] ?? ''), title: unescapeText(match[3]?.slice(1, -1) ?? ''), end: LINK_TAIL.lastIndex } : undefined;
@@ -299,14 +337,15 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   const lastParen = text.lastIndexOf(')');
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
-  const closeBracket = (target: { href: string; title?: string; end: number } | undefined): boolean => {
+  const closeBracket = (target: LinkTarget | undefined): boolean => {
     if (!brackets) return false;
     const b = --brackets;
     const opener = bToken[b]!;
     const image = tValue[opener] > 1;
-    if (!bActive[b]) return false;
-    // The link tail starts with `(`: anything else does not match it.
-    target ??= inlineLink(i + 1);
+    // An image may hold links: only a link's bracket is made inactive by the link inside it.
+    if (!bActive[b] && !image) return false;
+    // The link tail starts with `(`: anything else does not match it; then the text may be a reference.
+    target ??= inlineLink(i + 1) ?? resolveReference?.(text, i, bStart[b]!, bAfter[b]!, references);
     // Streaming: a link whose destination or label is still being written shows its text.
     if (!target && open && (i + 1 === text.length || (text[i + 1] === '(' && lastParen < i))) target = { href: '', end: text.length };
     if (!target) return false;
@@ -315,7 +354,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     tValue[opener] = 0;
     pair(image ? IMAGE : LINK, opener, push(TEXT), target.href, target.title);
     // Links never contain links. Deactivating stops at the first inactive bracket: those below it are too.
-    if (!image) for (let k = b - 1; k >= 0 && (bActive[k] || tValue[bToken[k]!]! > 1); k--) bActive[k] = 0;
+    if (!image) for (let k = b - 1; k >= 0 && bActive[k]; k--) bActive[k] = 0;
     i = target.end;
     return true;
   };
@@ -386,7 +425,10 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
       const image = char === '!';
       i += image ? 2 : 1;
       tValue[(bToken[brackets] = push(TEXT))] = image ? 2 : 1;
+      if (brackets) bAfter[brackets - 1] = 1;
       bActive[brackets] = 1;
+      bAfter[brackets] = 0;
+      bStart[brackets] = i;
       bBottom[brackets++] = top;
     } else if (char === ']') {
       if (!closeBracket(undefined)) {

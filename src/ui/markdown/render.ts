@@ -3,11 +3,43 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon } from '../icons.js';
-import { IncrementalBlocks, parseBlocks, type Block } from './blocks.js';
-import { inlineText, parseInline, safeHref, type Inline, type InlineOptions } from './inline.js';
+import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
+import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, type References } from './inline.js';
+
+/** Draws a table, each cell's text drawn by `cell` (the widget imports it on demand). */
+export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: string) => unknown[]) => TemplateResult;
+
+/** Draws a task item's box before its text. */
+export type TaskView = (checked: boolean, content: unknown[]) => TemplateResult;
+
+/** The Markdown most answers never use: the readers of tables, task items and definitions, and the views of tables and task items. */
+export interface MarkdownExtras extends BlockReaders {
+  /** Draws a table. */
+  drawTable: TableView;
+  /** Draws a task item's box and text. */
+  drawTask: TaskView;
+}
+
+let drawTask: TaskView | undefined;
+
+/** The view of tables, once the extras arrived (a host that guards its finished answers lists it among their dependencies). */
+export let drawTable: TableView | undefined;
+let extrasWanted = false;
+
+/**
+ * Teaches the parsers and the renderer GFM tables and task items, link reference definitions and reference
+ * links (answers already drawn are read again on their next update).
+ */
+export function useMarkdownExtras(extras: MarkdownExtras): void {
+  drawTable = extras.drawTable;
+  drawTask = extras.drawTask;
+  useBlockReaders(extras);
+}
 
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
+  /** Called when the part of the renderer loaded on demand (tables, definitions) arrives: the host draws its answers again. */
+  onLoad?: () => void;
   /** Label of the copy button of code blocks. */
   copyCodeLabel: string;
   /** Called when a code block's copy button is pressed. */
@@ -49,8 +81,10 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
-    case 'paragraph':
-      return tight ? html`${inline(block.text, options)}` : html`<p>${inline(block.text, options)}</p>`;
+    case 'paragraph': {
+      const content = block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
+      return tight ? html`${content}` : html`<p>${content}</p>`;
+    }
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
@@ -66,7 +100,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
         : html`<ul>${items}</ul>`;
     }
     case 'table':
-      return html`<div class="table-wrap" tabindex="0"><table><thead><tr>${block.header.map((cell, column) => html`<th scope="col" class=${block.align[column] ?? 'start'}>${inline(cell, options)}</th>`)}</tr></thead><tbody>${block.rows.map((row) => html`<tr>${row.map((cell, column) => html`<td class=${block.align[column] ?? 'start'}>${inline(cell, options)}</td>`)}</tr>`)}</tbody></table></div>`;
+      return drawTable!(block, (text) => inline(text, options));
     default: {
       const unknownBlock: never = block;
       return unknownBlock;
@@ -77,7 +111,8 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
 /** Renders a whole Markdown text at once; text that cannot be read as Markdown is shown as plain text. */
 export function renderMarkdown(text: string, context: MarkdownContext): unknown {
   try {
-    return html`${parseBlocks(text).map((block) => renderBlock(block, context, {}))}`;
+    const references = new Map();
+    return html`${parseBlocks(text, references).map((block) => renderBlock(block, context, { references }))}`;
   } catch {
     return text;
   }
@@ -100,22 +135,33 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      const { finished, open, reset } = this.#blocks.update(text, complete);
+      // Most answers have no table or task item and define no link: those are imported the first time an
+      // answer has a pipe, `]:` or a task marker in it.
+      if (!extrasWanted && /\||\]:|\[[ xX]\]/.test(text)) {
+        extrasWanted = true;
+        void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
+          useMarkdownExtras(extras);
+          this.context.onLoad?.();
+          // Not imported (offline): tables and definitions stay the text they were written as.
+        }, () => undefined);
+      }
+      const blocks = this.#blocks;
+      const { finished, open, reset } = blocks.update(text, complete);
+      const { references } = blocks;
       if (reset) this.#finished = [];
       for (const block of finished) {
-        const template = renderBlock(block, this.context, {});
+        const template = renderBlock(block, this.context, { references });
         this.#finished.push(guard([template], () => template));
       }
-      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true }))}`;
+      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true, references }))}`;
     } catch {
       return text;
     }
   }
 }
 
-const plainText = (text: string): string => inlineText(parseInline(text));
-
-function blockText(block: Block): string {
+function blockText(block: Block, references: References): string {
+  const plainText = (text: string): string => inlineText(parseInline(text, { references }));
   switch (block.type) {
     case 'paragraph':
     case 'heading':
@@ -125,9 +171,8 @@ function blockText(block: Block): string {
     case 'rule':
       return '';
     case 'quote':
-      return block.children.map(blockText).join('\n');
     case 'list':
-      return block.items.flat().map(blockText).join('\n');
+      return (block.type === 'list' ? block.items.flat() : block.children).map((child) => blockText(child, references)).join('\n');
     case 'table':
       return [block.header, ...block.rows].map((row) => row.map(plainText).join(' ')).join('\n');
   }
@@ -139,7 +184,8 @@ function blockText(block: Block): string {
  */
 export function markdownToText(text: string): string {
   try {
-    return parseBlocks(text).map(blockText).join('\n').replace(/\n+/g, '\n').trim();
+    const references = new Map();
+    return parseBlocks(text, references).map((block) => blockText(block, references)).join('\n').replace(/\n+/g, '\n').trim();
   } catch {
     return text;
   }

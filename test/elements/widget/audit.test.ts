@@ -103,6 +103,8 @@ describe('<chatbot-widget> at 320 px (audit)', () => {
     await ask(el, 'Long words?');
     await settled(el);
     await waitUntil(() => parts(el, 'suggestion').length === 1);
+    // Tables are imported the first time an answer has a pipe in it, and the answer is drawn again.
+    await waitUntil(() => el.shadowRoot!.querySelector('table'));
     const panel = part(el, 'panel').getBoundingClientRect();
     expect(panel.width).to.equal(320);
     const chip = parts(el, 'suggestion')[0]!.getBoundingClientRect();

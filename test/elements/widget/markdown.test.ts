@@ -9,8 +9,14 @@ import {
   parseInline,
   renderMarkdown,
   safeHref,
+  useMarkdownExtras,
   type MarkdownContext,
 } from '../../../src/ui/markdown/index.js';
+import * as markdownExtras from '../../../src/widget/on-demand/markdown-extras.js';
+
+// The widget imports tables and definitions the first time an answer has a pipe or `]:` in it
+// (audit.test.ts sees a table arrive).
+useMarkdownExtras(markdownExtras);
 
 const context: MarkdownContext = { copyCodeLabel: 'Copy code', onCopyCode: () => undefined };
 
@@ -230,7 +236,31 @@ describe('Markdown: rendering', () => {
     expect(el.querySelector('p:last-of-type')!.textContent).to.equal('Last words.');
   });
 
+  it('draws a task item as a disabled checkbox labelled by the item text', async () => {
+    const el = await mount('- [x] Done\n- [ ] To *do*');
+    const boxes = [...el.querySelectorAll('input')];
+    expect(boxes.map((box) => [box.type, box.disabled, box.checked])).to.deep.equal([
+      ['checkbox', true, true],
+      ['checkbox', true, false],
+    ]);
+    expect(boxes.map((box) => box.labels![0]!.textContent!.trim())).to.deep.equal(['Done', 'To do']);
+  });
+
+  it('links reference links, inert unless their destination is safe, and the blocks above a definition when the answer ends', async () => {
+    const el = await fixture<HTMLElement>(html`<div></div>`);
+    const stream = new MarkdownStream(context);
+    const answer = 'Read [the guide][1], not [this][2].\n\nMore.\n\nAnd more.\n\n[1]: https://example.com/guide\n[2]: javascript:alert(1)\n';
+    for (let end = 1; end <= answer.length; end += 7) render(stream.render(answer.slice(0, end), false), el);
+    render(stream.render(answer, true), el);
+    const links = [...el.querySelectorAll('a')];
+    expect(links.map((link) => [link.href, link.textContent])).to.deep.equal([['https://example.com/guide', 'the guide']]);
+    expect(el.querySelector('.inert-link')!.textContent).to.equal('this');
+    expect(el.textContent).not.to.include('[1]');
+    expect(el.textContent).not.to.include('javascript');
+  });
+
   it('gives plain text for announcements', () => {
+    expect(markdownToText('See [the guide][1].\n\n[1]: https://x.y')).to.equal('See the guide.');
     expect(markdownToText('**Hi** [there](https://x.y)\n\n- one\n- `two`')).to.equal('Hi there\none\ntwo');
     expect(markdownToText('# Plans\n\n1. _Free_ for snake_case fans\n2. 2 * 3 seats')).to.equal('Plans\nFree for snake_case fans\n2 * 3 seats');
     expect(markdownToText('| a | b |\n|---|--:|\n| 1 | 2 |\n\n```js\nlet x = 1;\n```\n\n> quoted\n\n---\nsee <https://a.b>')).to.equal(

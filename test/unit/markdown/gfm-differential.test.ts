@@ -1,4 +1,4 @@
-// GFM has no spec package: tables, strikethrough and autolink literals are compared with micromark and its
+// GFM has no spec package: tables, strikethrough, task list items and autolink literals are compared with micromark and its
 // GFM extension (the most spec-faithful JavaScript implementation), as normalised HTML, on written examples
 // and on generated inputs (fast-check, fixed seed, bounded runs).
 import { describe, it } from 'node:test';
@@ -30,6 +30,15 @@ const EXAMPLES = [
   'see www.example.com/a_(b) now',
   '(https://example.com/x)',
   'http://example.com, and https://example.org!',
+  // Task list items: the GFM spec's two examples, then the edges of the marker.
+  '- [ ] foo\n- [x] bar',
+  '- [x] foo\n  - [ ] bar\n  - [x] baz\n- [ ] bim',
+  '- [x]\n- [x] \n- [x]foo\n- [X]  two spaces\n- [x]\ttab',
+  '* [ ]\n  foo',
+  '1. [x] loose\n\n2. [ ] items',
+  '- [x] [ref] and *em*\n\n[ref]: https://x.y',
+  '- > [x] quoted is no task',
+  '[x] not in a list',
 ];
 
 describe('GFM extensions against micromark', () => {

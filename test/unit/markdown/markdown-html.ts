@@ -4,8 +4,14 @@
 // image counts as the link the widget draws for it (its alt text linked to its source).
 import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
-import { parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
-import { parseInline, setEntityDecoder, type Inline } from '../../../src/ui/markdown/inline.js';
+import { parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
+import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
+import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
+import { readTable } from '../../../src/ui/markdown/tables.js';
+import { markTask } from '../../../src/ui/markdown/tasks.js';
+
+// The widget imports the readers of tables and definitions on demand; here they are given from the start.
+useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {
@@ -42,15 +48,19 @@ export function inlineHtml(nodes: readonly Inline[]): string {
     .join('');
 }
 
-const inline = (text: string): string => inlineHtml(parseInline(text));
-
-/** Blocks as HTML; in a tight list item, paragraphs are drawn without `<p>` (as the widget draws them). */
-export function blocksHtml(blocks: readonly Block[], tight = false): string {
+/**
+ * Blocks as HTML, their reference links resolved with `references`; in a tight list item, paragraphs are
+ * drawn without `<p>` (as the widget draws them).
+ */
+export function blocksHtml(blocks: readonly Block[], references: References, tight = false): string {
+  const inline = (text: string): string => inlineHtml(parseInline(text, { references }));
   return blocks
     .map((block) => {
       switch (block.type) {
-        case 'paragraph':
-          return tight ? inline(block.text) : `<p>${inline(block.text)}</p>`;
+        case 'paragraph': {
+          const box = block.checked === undefined ? '' : `<input type="checkbox" disabled=""${block.checked ? ' checked=""' : ''} />`;
+          return tight ? box + inline(block.text) : `<p>${box}${inline(block.text)}</p>`;
+        }
         case 'heading':
           return `<h${block.level}>${inline(block.text)}</h${block.level}>`;
         case 'code': {
@@ -60,9 +70,9 @@ export function blocksHtml(blocks: readonly Block[], tight = false): string {
         case 'rule':
           return '<hr />';
         case 'quote':
-          return `<blockquote>${blocksHtml(block.children)}</blockquote>`;
+          return `<blockquote>${blocksHtml(block.children, references)}</blockquote>`;
         case 'list': {
-          const items = block.items.map((item) => `<li>${blocksHtml(item, block.tight)}</li>`).join('');
+          const items = block.items.map((item) => `<li>${blocksHtml(item, references, block.tight)}</li>`).join('');
           const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
           return block.ordered ? `<ol${start}>${items}</ol>` : `<ul>${items}</ul>`;
         }
@@ -86,7 +96,8 @@ export function blocksHtml(blocks: readonly Block[], tight = false): string {
 
 /** A Markdown text read by the widget's parsers, as HTML. */
 export function markdownHtml(markdown: string): string {
-  return blocksHtml(parseBlocks(markdown));
+  const references: References = new Map();
+  return blocksHtml(parseBlocks(markdown, references), references);
 }
 
 const BLOCK_TAGS = new Set(['address', 'blockquote', 'div', 'dl', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'li', 'ol', 'p', 'pre', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul']);

@@ -1,7 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MAX_BLOCK_DEPTH, parseBlocks, type Block } from '../../../src/ui/markdown/blocks.js';
+import { MAX_BLOCK_DEPTH, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
+import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
+import { readTable } from '../../../src/ui/markdown/tables.js';
+import { markTask } from '../../../src/ui/markdown/tasks.js';
 import { MAX_INLINE_DEPTH, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
 function blockDepth(blocks: readonly Block[]): number {
@@ -33,6 +36,9 @@ function links(nodes: readonly Inline[], inside = false): { count: number; neste
   }
   return { count, nested };
 }
+
+// Tables and definitions are read too (the widget imports their readers on demand).
+useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
 
 describe('Markdown safety: nesting is capped', () => {
   it('reads 5,000 nested quotes as 32 quotes around text', () => {

@@ -1,0 +1,17 @@
+// The Markdown most answers never use, a chunk of its own: GFM tables and task items, link reference
+// definitions and reference links. The answer renderer imports it the first time an answer has a pipe,
+// `]:` or a task marker in it, and draws its answers again when it arrives (until then those are the text
+// they were written as).
+import { html } from 'lit';
+import type { TableView, TaskView } from '../../ui/markdown/render.js';
+
+export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions.js';
+export { readTable } from '../../ui/markdown/tables.js';
+export { markTask } from '../../ui/markdown/tasks.js';
+
+/** Draws a task item's box, a disabled checkbox labelled by the item's text. */
+export const drawTask: TaskView = (checked, content) => html`<label><input type="checkbox" disabled ?checked=${checked} />${content}</label>`;
+
+/** Draws a table: header cells are column headers, each column aligned as its delimiter row says. */
+export const drawTable: TableView = (table, cell) =>
+  html`<div class="table-wrap" tabindex="0"><table><thead><tr>${table.header.map((text, column) => html`<th scope="col" class=${table.align[column] ?? 'start'}>${cell(text)}</th>`)}</tr></thead><tbody>${table.rows.map((row) => html`<tr>${row.map((text, column) => html`<td class=${table.align[column] ?? 'start'}>${cell(text)}</td>`)}</tr>`)}</tbody></table></div>`;
