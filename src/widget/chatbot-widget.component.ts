@@ -345,6 +345,18 @@ export class ChatbotWidget extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A streamed frame changes no property: the controller's configuration is checked only when one changed.
     if (changed.size > 0) {
+      // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
+      // (Here, so that a streamed frame, which changes no property, does not look the storage up.)
+      const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
+      const key = `chatbot-widget:open:${this.botId}`;
+      try {
+        if (changed.has('botId') && storage?.getItem(key)) {
+          this.opened = true;
+          void this.updateComplete.then(() => this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish()));
+        } else if (changed.has('opened')) storage?.setItem(key, this.opened ? '1' : '');
+      } catch {
+        // A storage that refuses just means the panel starts closed on the next page.
+      }
       this.#chat.configure({
         botId: this.botId,
         baseUrl: this.baseUrl,
@@ -412,17 +424,6 @@ export class ChatbotWidget extends LitElement {
       // Made when the first message needs it: creating a formatter loads the language's locale data, which an
       // empty conversation, the usual first view, never needs.
       this.#timeFormat = undefined;
-    }
-    // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
-    const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
-    const key = `chatbot-widget:open:${this.botId}`;
-    try {
-      if (changed.has('botId') && storage?.getItem(key)) {
-        this.opened = true;
-        void this.updateComplete.then(() => this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish()));
-      } else if (changed.has('opened')) storage?.setItem(key, this.opened ? '1' : '');
-    } catch {
-      // A storage that refuses just means the panel starts closed on the next page.
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
