@@ -256,12 +256,22 @@ export function restoreConversation({ key, json }: { key: string; json: string }
   sessionStorage.setItem(key, json);
 }
 
-// Runs in the page: resolves at the first animation frame where the widget's message field is there (at once
-// on the floor page, which has no widget).
+// Runs in the page: resolves at the animation frame that draws the widget's message field (on the floor page,
+// which has no widget, at the next frame). It watches for the field rather than polling for it frame by
+// frame: a poll asks for a frame every 16 ms while the widget loads, work of the instrument that the floor
+// would not pay.
 export async function readyInPage(widget: boolean): Promise<void> {
-  while (widget && !document.querySelector('chatbot-widget')?.shadowRoot?.querySelector('textarea')) {
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+  if (widget) {
+    await customElements.whenDefined('chatbot-widget');
+    const root = document.querySelector('chatbot-widget')!.shadowRoot!;
+    while (!root.querySelector('textarea')) {
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => (observer.disconnect(), resolve()));
+        observer.observe(root, { childList: true, subtree: true });
+      });
+    }
   }
+  await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 /** Main thread from navigation until ready, and the DOM and heap then. */
