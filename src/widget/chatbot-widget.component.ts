@@ -84,6 +84,11 @@ const FAILURE_STRINGS = {
 
 /** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
 const STICK_THRESHOLD = 32;
+/**
+ * Messages drawn per task of a restored conversation: the latest one or two chunks first, then the older
+ * ones a chunk a task (200 stored messages drawn at once were one task of 400 ms before the field appeared).
+ */
+const DRAW_CHUNK = 8;
 
 /**
  * An embeddable chat with one bot of the service: streams answers with Markdown and suggested questions,
@@ -260,6 +265,8 @@ export class ChatbotWidget extends LitElement {
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
   #loaderHadFocus = false;
   #pendingCalls: QueuedCall[] = [];
+  /** Messages before this index are not drawn yet (see DRAW_CHUNK). */
+  #drawnFrom = 0;
 
   constructor() {
     super();
@@ -353,6 +360,18 @@ export class ChatbotWidget extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A streamed frame changes no property: the controller's configuration is checked only when one changed.
     if (changed.size > 0) {
+      // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
+      // (Here, so that a streamed frame, which changes no property, does not look the storage up.)
+      const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
+      const key = `chatbot-widget:open:${this.botId}`;
+      try {
+        if (changed.has('botId') && storage?.getItem(key)) {
+          this.opened = true;
+          void this.updateComplete.then(() => this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish()));
+        } else if (changed.has('opened')) storage?.setItem(key, this.opened ? '1' : '');
+      } catch {
+        // A storage that refuses just means the panel starts closed on the next page.
+      }
       this.#chat.configure({
         botId: this.botId,
         baseUrl: this.baseUrl,
@@ -414,23 +433,14 @@ export class ChatbotWidget extends LitElement {
         });
       }
     }
+    // Until the bot is loaded, the thread's first draw is its latest one or two chunks.
+    if (!bot) this.#drawnFrom = this.#chat.conversation.messages.length - 2 * DRAW_CHUNK;
     if (this.#markdownPack !== this.pack) {
       this.#markdownPack = this.pack;
       this.#markdown.clear();
       // Made when the first message needs it: creating a formatter loads the language's locale data, which an
       // empty conversation, the usual first view, never needs.
       this.#timeFormat = undefined;
-    }
-    // The panel left open on the last page opens again as it was: no focus taken, no animation, no event.
-    const storage = this.noRememberOpen || this.mode !== 'launcher' ? null : storageFor(this.storage);
-    const key = `chatbot-widget:open:${this.botId}`;
-    try {
-      if (changed.has('botId') && storage?.getItem(key)) {
-        this.opened = true;
-        void this.updateComplete.then(() => this.renderRoot.querySelector('.panel')!.getAnimations().map((animation) => animation.finish()));
-      } else if (changed.has('opened')) storage?.setItem(key, this.opened ? '1' : '');
-    } catch {
-      // A storage that refuses just means the panel starts closed on the next page.
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
   }
@@ -474,9 +484,16 @@ export class ChatbotWidget extends LitElement {
       );
     }
     const thread = this.#thread;
-    if (thread && this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
-      thread.scrollTop = thread.scrollHeight;
-      this.#lastAutoScrollTop = thread.scrollTop;
+    if (thread) {
+      if (this.#drawnFrom > 0) {
+        // The next update, in a task of its own, draws the chunk before.
+        this.#drawnFrom -= DRAW_CHUNK;
+        setTimeout(() => this.requestUpdate());
+      }
+      if (this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
+        thread.scrollTop = thread.scrollHeight;
+        this.#lastAutoScrollTop = thread.scrollTop;
+      }
     }
     if (this.#loaderHadFocus) {
       this.#loaderHadFocus = false;
@@ -754,10 +771,16 @@ export class ChatbotWidget extends LitElement {
       !this.#chat.busy && !this.#chat.leadBlocking && this.#chat.queued.length === 0
         ? this.#chips.render(questions, s.suggestions, s.dir, this.#answerLanguage)
         : nothing;
+    // Each chunk of messages holds the parts of the later ones: drawing an older chunk, or adding a message,
+    // leaves the messages drawn already alone.
+    const chunks = (from: number): unknown =>
+      from < messages.length
+        ? html`${from < this.#drawnFrom ? nothing : messages.slice(from, from + DRAW_CHUNK).map((message) => [this.#renderMessage(message), message === messages[leadAfter] ? this.#renderLeadForm() : nothing])}${chunks(from + DRAW_CHUNK)}`
+        : nothing;
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
       ${leadAfter === -1 ? this.#renderLeadForm() : nothing}
-      ${messages.map((message, index) => html`${this.#renderMessage(message)}${index === leadAfter ? this.#renderLeadForm() : nothing}`)}
+      ${chunks(0)}
       ${chips}
     </div>`;
   }

@@ -82,4 +82,34 @@ describe('<chatbot-widget> open state across pages', () => {
     const remembering = await mountLauncher(botId, service);
     expect(remembering.el.opened, 'nothing was recorded while opted out').to.equal(false);
   });
+
+  it('does not read the storage on an update that changes no property, as a streamed frame', async () => {
+    const botId = freshBotId();
+    const service = createFakeService();
+    const { el } = await mountLauncher(botId, service);
+    part(el, 'launcher').click();
+    await el.updateComplete;
+    const own = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
+    let reads = 0;
+    Object.defineProperty(window, 'sessionStorage', {
+      configurable: true,
+      get() {
+        reads += 1;
+        return own.get!.call(window) as Storage;
+      },
+    });
+    try {
+      for (let update = 0; update < 3; update++) {
+        el.requestUpdate();
+        await el.updateComplete;
+      }
+      expect(reads, 'updates that change no property').to.equal(0);
+      part(el, 'launcher').click();
+      await el.updateComplete;
+      expect(reads, 'closing the panel records it').to.be.greaterThan(0);
+    } finally {
+      Object.defineProperty(window, 'sessionStorage', own);
+    }
+    expect(sessionStorage.getItem(`chatbot-widget:open:${botId}`)).to.equal('');
+  });
 });

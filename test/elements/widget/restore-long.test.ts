@@ -1,0 +1,42 @@
+// A long conversation restored from storage: the latest messages are drawn first, so the visitor can type at
+// once, and the older ones follow in later tasks; in the end every message is there, in order, with the
+// thread scrolled to the latest.
+import { expect, waitUntil } from '@open-wc/testing';
+import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
+import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
+import { ask, freshBotId, lastAnswerText, mountWidget, part, parts, settled, textOf } from './widget-helpers.js';
+
+const PAIRS = 40;
+
+function storeConversation(botId: string): void {
+  let conversation: Conversation = emptyConversation();
+  for (let index = 0; index < PAIRS; index++) {
+    conversation = addQuestion(conversation, { id: `q${index}`, text: `Question ${index}`, at: 1_700_000_000_000 + index }, `a${index}`);
+    conversation = completeAnswer(appendAnswerText(conversation, `a${index}`, `Answer **${index}**\n\n- one\n- two`), `a${index}`);
+  }
+  sessionStorage.setItem(conversationKey(botId), serializeConversation(conversation));
+}
+
+describe('<chatbot-widget> long restored conversation', () => {
+  it('draws the latest messages first, then every older one, in order, scrolled to the latest', async () => {
+    const botId = freshBotId();
+    storeConversation(botId);
+    const { el } = await mountWidget({ botId });
+    // Ready to type: the latest messages are there, not yet all of them.
+    const drawnAtReady = parts(el, 'message').length;
+    expect(drawnAtReady).to.be.greaterThan(0);
+    expect(drawnAtReady, 'messages drawn when the field appeared').to.be.lessThan(PAIRS * 2);
+    expect(lastAnswerText(el)).to.contain(`Answer ${PAIRS - 1}`);
+    await waitUntil(() => parts(el, 'message').length === PAIRS * 2, 'the older messages were not drawn');
+    await el.updateComplete;
+    const thread = part(el, 'thread');
+    const texts = parts(el, 'message').map((message) => textOf(message));
+    texts.forEach((text, index) => expect(text, `message ${index}`).to.match(new RegExp(index % 2 ? `Answer ${(index - 1) / 2}(?!\\d)` : `Question ${index / 2}(?!\\d)`)));
+    expect(thread.scrollHeight - thread.scrollTop - thread.clientHeight, 'scrolled to the latest').to.be.at.most(1);
+    // And the conversation goes on at its end.
+    await ask(el, 'One more');
+    await settled(el);
+    expect(parts(el, 'message').length).to.equal(PAIRS * 2 + 2);
+    expect(parts(el, 'user-message').at(-1)!.textContent).to.contain('One more');
+  });
+});
