@@ -2,7 +2,7 @@
 // attribute binding (never innerHTML), and a link's href is only ever a URL that passed safeHref.
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import { copyIcon } from '../icons.js';
+import { copyIcon, iconButton } from '../icons.js';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
 import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, type References } from './inline.js';
 
@@ -88,7 +88,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
-      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span><button type="button" class="icon-button" aria-label=${context.copyCodeLabel} title=${context.copyCodeLabel} @click=${(event: Event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement)}>${copyIcon}</button></div><pre tabindex="0"><code>${block.text}</code></pre></div>`;
+      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span>${iconButton(context.copyCodeLabel, copyIcon, (event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement))}</div><pre tabindex="0"><code>${block.text}</code></pre></div>`;
     case 'rule':
       return html`<hr />`;
     case 'quote':
