@@ -8,17 +8,6 @@
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
 import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import {
-  applyStringOverrides,
-  englishStrings,
-  languageTag,
-  loadStrings,
-  loadedStrings,
-  resolveLanguage,
-  type Language,
-  type WidgetStringOverrides,
-  type WidgetStrings,
-} from '../i18n/index.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { micIcon, sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
@@ -43,6 +32,17 @@ import { HOST_METHODS, type HostMethod } from './host-methods.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  applyStringOverrides,
+  englishStrings,
+  languageTag,
+  loadStrings,
+  loadedStrings,
+  resolveLanguage,
+  type Language,
+  type WidgetStringOverrides,
+  type WidgetStrings,
+} from '../i18n/index.js';
 
 /** How the widget is shown. */
 export const WIDGET_MODES = ['launcher', 'inline'] as const;
@@ -64,8 +64,6 @@ const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
 
-/** The browser's speech recognition (voice input), under either name; TypeScript's DOM types have neither. */
-type SpeechWindow = { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown };
 
 const FAILURE_STRINGS = {
   network: 'errorNetwork',
@@ -322,9 +320,9 @@ export class ChatbotWidget extends LitElement {
   /** Closes the panel (launcher mode); focus inside the panel returns to the launcher. */
   close(): void {
     if (this.mode !== 'launcher' || !this.opened) return;
-    const focusInside = this.shadowRoot?.activeElement && this.shadowRoot.activeElement !== this.#launcher;
+    const focused = this.shadowRoot?.activeElement;
     this.opened = false;
-    if (focusInside) this.#focusAfterUpdate = 'launcher';
+    if (focused && focused !== this.#launcher) this.#focusAfterUpdate = 'launcher';
     this.dispatchEvent(new ChatbotCloseEvent());
   }
 
@@ -452,7 +450,7 @@ export class ChatbotWidget extends LitElement {
     // it opens (so a panel reopened on the next page takes no focus from the page), and when the viewport
     // crosses 480 px focus goes back to where the visitor had it.
     const panel = this.renderRoot.querySelector('dialog');
-    const focused = this.shadowRoot!.activeElement as HTMLElement | null;
+    const focused = this.shadowRoot?.activeElement as HTMLElement | null;
     if (panel) {
       panel.inert = changed.has('opened');
       if (!this.#modal) panel.close();
@@ -807,7 +805,6 @@ export class ChatbotWidget extends LitElement {
     const leadBlocking = this.#chat.leadBlocking;
     // One button for both jobs, so keyboard focus stays on it when sending turns into stopping.
     const sendLabel = busy ? s.stop : s.send;
-    const speechWindow = window as SpeechWindow;
     return html`${this.#renderThread()}
       <div class="bottom">
         ${this.stuckToBottom
@@ -834,7 +831,7 @@ export class ChatbotWidget extends LitElement {
               if (!busy) this.#submitDraft();
             }}
           ></textarea>
-          ${speechWindow.SpeechRecognition || speechWindow.webkitSpeechRecognition
+          ${'SpeechRecognition' in window || 'webkitSpeechRecognition' in window
             ? html`<button type="button" class="icon-button" part="voice-button" aria-label=${s.voiceInput} title=${s.voiceInput} aria-pressed="false" ?disabled=${leadBlocking} @click=${this.#speech}>${micIcon}</button>`
             : nothing}
           <button
