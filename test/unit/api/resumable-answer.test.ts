@@ -64,6 +64,14 @@ function drop(response: ServerResponse): void {
   response.socket?.end(() => response.socket?.destroy());
 }
 
+/** Opens an answer's stream, writes its first `chunks` chunks and cuts the connection. */
+function startThenDrop(response: ServerResponse, chunks: number): void {
+  response.writeHead(200, SSE_HEAD);
+  response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
+  writeChunks(response, 0, chunks);
+  drop(response);
+}
+
 /** The chunk index whose end is `offset`. */
 function chunkAfter(offset: number): number {
   let length = 0;
@@ -92,10 +100,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
   it('resumes a dropped answer from its last event id on the answer\'s own route, without a second POST', async () => {
     script = {
       post(_request, response) {
-        response.writeHead(200, SSE_HEAD);
-        response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
-        writeChunks(response, 0, 2);
-        drop(response);
+        startThenDrop(response, 2);
       },
       resume(_request, response, lastEventId) {
         const offset = Number(lastEventId?.split(':')[1]);
@@ -195,10 +200,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
   it('gives up with a NetworkError after maxReconnects resumes that bring nothing', async () => {
     script = {
       post(_request, response) {
-        response.writeHead(200, SSE_HEAD);
-        response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
-        writeChunks(response, 0, 1);
-        drop(response);
+        startThenDrop(response, 1);
       },
       resume(_request, response) {
         drop(response);
@@ -220,10 +222,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
             response.end(JSON.stringify({ message: 'Answer not found.', message_code: 1006 }));
             return;
           }
-          response.writeHead(200, SSE_HEAD);
-          response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
-          writeChunks(response, 0, 1);
-          drop(response);
+          startThenDrop(response, 1);
           return;
         }
         const offset = Number(lastEventId?.split(':')[1]);
@@ -272,10 +271,7 @@ describe('resumable answer stream (fetch-event-source)', () => {
   it('asks getToken for the token of every request of an answer it streams', async () => {
     script = {
       post(_request, response) {
-        response.writeHead(200, SSE_HEAD);
-        response.write(formatAnswerStartEvent({ answerId: ANSWER_ID, offset: 0 }));
-        writeChunks(response, 0, 1);
-        drop(response);
+        startThenDrop(response, 1);
       },
       resume(_request, response, lastEventId) {
         response.writeHead(200, SSE_HEAD);
