@@ -158,7 +158,7 @@ export const Launcher: Story = {
     await opened;
     await widget.updateComplete;
     const panel = root.querySelector<HTMLElement>('[part~="panel"]')!;
-    check(!panel.hidden && panel.getAttribute('role') === 'dialog', 'the open panel is a dialog');
+    check(!panel.hidden && panel.localName === 'dialog', 'the open panel is a dialog');
     check(launcher.getAttribute('aria-expanded') === 'true', 'the launcher says the panel is open');
     await waitFor(() => root.activeElement?.localName === 'textarea', 'focus in the message field');
   },
