@@ -9,9 +9,8 @@ import { ApiError, NetworkError } from '../../../src/api/errors.js';
 import { NotResumableError, resumeAnswer, resumeAnswerByKey, streamResumableAnswer } from '../../../src/api/resumable-answer.js';
 import { formatAnswer } from '../../../src/stream/answer-format.js';
 import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent, type AnswerPosition } from '../../../src/stream/answer-events.js';
-import type { AnswerEvent } from '../../../src/stream/answer-parser.js';
 import { formatSseAnswer, formatSseError } from '../../../src/stream/sse.js';
-import { serveLocally } from './local-event-server.js';
+import { collect, serveLocally } from './local-event-server.js';
 
 const BOT_ID = '4b1c7f5e-2d8a-4a63-9a55-0d8f0c6a1e11';
 const ANSWER_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -80,18 +79,6 @@ function chunkAfter(offset: number): number {
     length += CHUNKS[index]!.length;
   }
   return length === offset ? CHUNKS.length : -1;
-}
-
-async function collect(events: AsyncIterable<AnswerEvent>): Promise<{ text: string; suggestions: string[] | undefined; dones: number }> {
-  let text = '';
-  let suggestions: string[] | undefined;
-  let dones = 0;
-  for await (const event of events) {
-    if (event.type === 'text') text += event.text;
-    else if (event.type === 'suggestions') suggestions = event.questions;
-    else dones += 1;
-  }
-  return { text, suggestions, dones };
 }
 
 const QUESTION = { bot_id: BOT_ID, message: 'How do I care for roses?', chat_history: [] };

@@ -12,7 +12,7 @@ import { ANSWER_DONE_EVENT, formatAnswerChunkEvent, formatAnswerStartEvent } fro
 import { AnswerParser, type AnswerEvent } from '../../../src/stream/answer-parser.js';
 import type { Conversation } from '../../../src/widget/chat-state.js';
 import { RESUME_ATTEMPTS, afterKnownText, resumeAnswerEvents, type ResumingChat } from '../../../src/widget/on-demand/resume.js';
-import { serveLocally } from '../api/local-event-server.js';
+import { collect, serveLocally } from '../api/local-event-server.js';
 
 const BOT_ID = '4b1c7f5e-2d8a-4a63-9a55-0d8f0c6a1e11';
 const ANSWER_ID = 'BBBBBBBBBBBBBBBBBBBBBB';
@@ -56,18 +56,6 @@ function writeAnswer(response: ServerResponse, offset: number, count = Infinity)
     response.write(formatAnswerChunkEvent(chunk, { answerId: ANSWER_ID, offset: at }));
   }
   response.end(ANSWER_DONE_EVENT);
-}
-
-async function collect(events: AsyncIterable<AnswerEvent>): Promise<{ text: string; suggestions: string[] | undefined; dones: number }> {
-  let text = '';
-  let suggestions: string[] | undefined;
-  let dones = 0;
-  for await (const event of events) {
-    if (event.type === 'text') text += event.text;
-    else if (event.type === 'suggestions') suggestions = event.questions;
-    else dones += 1;
-  }
-  return { text, suggestions, dones };
 }
 
 async function* eventsOf(list: AnswerEvent[]): AsyncGenerator<AnswerEvent> {
