@@ -452,27 +452,31 @@ export class ChatbotWidget extends LitElement {
     // its first button, closing a modal one back to where it was before it opened: the panel is inert while
     // it opens (so a panel reopened on the next page takes no focus from the page), and when the viewport
     // crosses 480 px focus goes back to where the visitor had it.
-    const panel = this.renderRoot.querySelector('dialog');
-    const focused = this.shadowRoot?.activeElement as HTMLElement | null;
-    if (panel) {
-      panel.inert = changed.has('opened');
-      if (!this.#modal) panel.close();
-      else if (!panel.open) panel.showModal();
-    }
-    // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
-    // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
-    // browser without popovers throws here (and keeps them fixed), as does an element out of the page; one
-    // already shown stays so. An element moved in the page leaves the top layer until its next render (fixed
-    // positioning meanwhile).
-    for (const layer of this.renderRoot.querySelectorAll<HTMLElement>('[popover]')) {
-      try {
-        layer.showPopover();
-      } catch {
-        // Fixed positioning, as before popovers.
+    // A frame of a streaming answer changes none of this (only the thread's text): it is left alone then, and a
+    // viewport that crossed 480 px meanwhile takes effect at the answer's end.
+    if (changed.size || !this.#chat.busy) {
+      const panel = this.renderRoot.querySelector('dialog');
+      const focused = this.shadowRoot?.activeElement as HTMLElement | null;
+      if (panel) {
+        panel.inert = changed.has('opened');
+        if (!this.#modal) panel.close();
+        else if (!panel.open) panel.showModal();
       }
+      // The launcher, the panel and the teaser live in the top layer, where a transformed or filtered page
+      // (`body { transform: … }`) cannot become their containing block and carry them off the screen. A
+      // browser without popovers throws here (and keeps them fixed), as does an element out of the page; one
+      // already shown stays so. An element moved in the page leaves the top layer until its next render (fixed
+      // positioning meanwhile).
+      for (const layer of this.renderRoot.querySelectorAll<HTMLElement>('[popover]')) {
+        try {
+          layer.showPopover();
+        } catch {
+          // Fixed positioning, as before popovers.
+        }
+      }
+      if (panel) panel.inert = false;
+      focused?.focus();
     }
-    if (panel) panel.inert = false;
-    focused?.focus();
     const teaserAfter = this.#widgetSetting?.teaserAfter || this.teaserAfter;
     if (teaserAfter > 0 && !this.#teaserTimer && this.mode === 'launcher' && this.#chat.status === 'ready' && !this.#chat.conversation.messages.length) {
       this.#teaserTimer = window.setTimeout(

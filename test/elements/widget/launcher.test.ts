@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { accessibleNode } from '../devtools.js';
-import { byRole, lastAnswerText, mountWidget, nextEvent, part, parts, settled } from './widget-helpers.js';
+import { ask, byRole, lastAnswerText, mountWidget, nextEvent, part, parts, settled } from './widget-helpers.js';
 
 const launcher = (el: ChatbotWidget) => part<HTMLButtonElement>(el, 'launcher');
 const panel = (el: ChatbotWidget) => part(el, 'panel');
@@ -136,6 +136,36 @@ describe('<chatbot-widget> launcher mode', () => {
     const box = panel(el).getBoundingClientRect();
     expect(box.width).to.equal(400);
     expect(box.bottom).to.be.below(button.top);
+  });
+
+  it('leaves the top layer and focus alone on the frames of a streaming answer, and keeps them after it', async () => {
+    const { el, service } = await mountWidget({ mode: 'launcher' });
+    el.open();
+    await el.updateComplete;
+    const stream = service.queueManual();
+    await ask(el, 'Hi');
+    stream.push('*Answer:* Hel');
+    await waitUntil(() => lastAnswerText(el) === 'Hel', 'first chunk not shown');
+    const showPopover = HTMLElement.prototype.showPopover;
+    let shown = 0;
+    HTMLElement.prototype.showPopover = function (this: HTMLElement) {
+      shown += 1;
+      showPopover.call(this);
+    };
+    try {
+      for (const text of ['lo', ', wor', 'ld']) {
+        stream.push(text);
+        await waitUntil(() => lastAnswerText(el).endsWith(text), 'chunk not shown');
+      }
+      expect(shown, 'streamed frames').to.equal(0);
+      stream.close();
+      await settled(el);
+      expect(shown, 'the update that ends the answer').to.be.greaterThan(0);
+    } finally {
+      HTMLElement.prototype.showPopover = showPopover;
+    }
+    expect(panel(el).matches(':popover-open')).to.equal(true);
+    expect(launcher(el).matches(':popover-open')).to.equal(true);
   });
 });
 
