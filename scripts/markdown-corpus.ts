@@ -1,11 +1,11 @@
 // The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
 // widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
 // test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
-import { markTask, parseBlocks, parseInline, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
+import { markTask, parseBlocks, parseInline, readHtmlBlock, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
 
-// Tables and definitions are read too (the widget imports their readers the first time an answer has a pipe
-// or `]:` in it).
-useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
+// Tables, HTML blocks and definitions are read too (the widget imports their readers the first time an
+// answer has a pipe, `]:` or `<` before a letter, `/`, `!` or `?` in it).
+useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
 
 export const repeat = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const nested = (open: string, middle: string, close: string, size: number): string => {
@@ -103,6 +103,16 @@ export const CORPUS: Record<string, (size: number) => string> = {
     return lines.join('\n');
   },
   'fences ``` repeated': (size) => repeat('```\n', size),
+  'unclosed <!-- comment, 200 KB': (size) => '<!--' + repeat('a -- b\n', size - 4),
+  'unclosed <? instruction, 200 KB': (size) => '<?' + repeat('a ? b\n', size - 2),
+  'unclosed <![CDATA[, 200 KB': (size) => '<![CDATA[' + repeat('a ]] b\n', size - 9),
+  'unclosed <!-- on one line': (size) => '<!--' + repeat('-', size - 4),
+  '<div> lines': (size) => repeat('<div>\n', size),
+  '<!-- --> lines between list items': (size) => repeat('- a\n\n<!-- -->\n\n', size),
+  'a tag of 10,000 attributes, unclosed': (size) => `<a${repeat(' b="c"', Math.min(size, 60_000))}`.padEnd(size, ' '),
+  'tags of 10,000 attributes': (size) => repeat(`<a${' b=c'.repeat(10_000)}>\n`, size),
+  'open tags interrupting paragraphs': (size) => repeat('a\n<span>\n<p>\n', size),
+  'lazy lines after code in quotes': (size) => repeat('>     a\n    b\n> ```\nc\n', size),
   '| pipes and ` ticks in one row': (size) => 'a|b\n-|-\n' + repeat('|`', size),
 };
 

@@ -16,7 +16,8 @@ export type Block =
   | { type: 'rule' }
   | { type: 'quote'; children: Block[] }
   | { type: 'list'; ordered: boolean; start: number; tight: boolean; items: Block[][] }
-  | { type: 'table'; align: TableAlign[]; header: string[]; rows: string[][] };
+  | { type: 'table'; align: TableAlign[]; header: string[]; rows: string[][] }
+  | { type: 'html'; text: string };
 
 /** A block with the index of the line it starts on. */
 export interface PlacedBlock {
@@ -35,12 +36,15 @@ const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
 
 
-/** The line with the tabs of its indentation expanded to spaces (tab stops of four columns). */
+/**
+ * The line with the tabs of its indentation, and of the quote and list markers before its content, expanded
+ * to spaces (tab stops of four columns), so a tab after `>` or `-` is consumed in part, as columns count.
+ */
 function expandTabs(line: string): string {
-  return line.replace(/^ *\t[ \t]*/, (indent) => {
-    let width = 0;
-    for (const char of indent) width += char === '\t' ? 4 - (width % 4) : 1;
-    return ' '.repeat(width);
+  return line.replace(/^(?:[ \t>*+-]|\d{1,9}[.)])*\t[ \t]*/, (prefix) => {
+    let expanded = '';
+    for (const char of prefix) expanded += char === '\t' ? ' '.repeat(4 - (expanded.length % 4)) : char;
+    return expanded;
   });
 }
 
@@ -55,14 +59,32 @@ function listMarker(line: string): { marker: string; content: string; contentInd
   const marker = match[2]!;
   const spaces = match[3]?.length ?? 0;
   const content = match[4] ?? '';
-  const contentIndent = indent + marker.length + (spaces === 0 || spaces > 4 ? 1 : spaces);
-  return { marker, content, contentIndent };
+  // An item that starts blank, or with five spaces or more (indented code), has its content one column
+  // after the marker.
+  const width = content && spaces < 5 ? spaces : 1;
+  return { marker, content: content && ' '.repeat(spaces - width) + content, contentIndent: indent + marker.length + width };
 }
 
 /** The fence that `line` opens, if it does: a backtick fence's info string has no backtick. */
 function fenceOf(line: string): RegExpExecArray | null {
   const fence = FENCE.exec(line);
   return fence && !(fence[2]![0] === '`' && (fence[3]! + fence[4]!).includes('`')) ? fence : null;
+}
+
+/** The pattern of the line that closes a fence opened by `marker`. */
+const closingFence = (marker: string): RegExp => new RegExp(`^ {0,3}${marker[0]}{${marker.length},}[ \\t]*$`);
+
+/** What is open at the end of a quote's or list item's text: a paragraph (true), a fence (its closing line) or neither. */
+type OpenBlock = boolean | RegExp;
+
+/**
+ * What is open after `line` of a quote's or list item's text, given what was open before it: only an open
+ * paragraph takes lazy continuation lines (an indented line continues a paragraph, else it is code).
+ */
+function openAfter(line: string, open: OpenBlock): OpenBlock {
+  if (open instanceof RegExp) return !open.test(line) && open;
+  const fence = fenceOf(line);
+  return fence ? closingFence(fence[2]!) : !BLANK.test(line) && (open || indentOf(line) < 4) && !(HEADING.test(line) || RULE.test(line));
 }
 
 /** A lazy continuation line is paragraph text: one that would underline a setext heading is escaped. */
@@ -73,6 +95,12 @@ const lazy = (line: string): string => (SETEXT_UNDERLINE.test(line) ? `\\${line.
  */
 export type TableReader = (lines: readonly string[], i: number) => [Block, number] | undefined;
 
+/**
+ * Reads the HTML block that starts at line `i`, if one does: the block (its source, shown as text) and the
+ * index of the line after it; with `interrupting`, only a block that may end a paragraph.
+ */
+export type HtmlBlockReader = (lines: readonly string[], i: number, interrupting?: boolean) => [Block, number] | undefined;
+
 /** Takes the link reference definitions off the start of a paragraph's text into `references`; the rest. */
 export type DefinitionReader = (text: string, references: References) => string;
 
@@ -80,6 +108,8 @@ export type DefinitionReader = (text: string, references: References) => string;
 export interface BlockReaders {
   /** Reads GFM tables (tables.ts). */
   readTable: TableReader;
+  /** Reads HTML blocks as their source text (html-blocks.ts). */
+  readHtmlBlock: HtmlBlockReader;
   /** Reads link reference definitions (definitions.ts). */
   takeDefinitions: DefinitionReader;
   /** Resolves reference links in the inline parser (definitions.ts). */
@@ -91,22 +121,23 @@ export interface BlockReaders {
 let readers: Partial<BlockReaders> = {};
 
 /**
- * Teaches the parsers GFM tables and task items, link reference definitions and reference links (until
- * then they are text); an IncrementalBlocks reads its text again on its next update.
+ * Teaches the parsers GFM tables and task items, HTML blocks, link reference definitions and reference links
+ * (until then they are text, HTML blocks paragraphs of it); an IncrementalBlocks reads its text again on its
+ * next update.
  */
 export function useBlockReaders(given: BlockReaders): void {
   readers = given;
   useReferenceResolver(given.resolveReference);
 }
 
-/** Tells whether a line starts a block that ends a paragraph. */
-function interruptsParagraph(lines: readonly string[], i: number): boolean {
+/** Tells whether a line ends a paragraph: a blank line, or one that starts a block that may interrupt it. */
+function endsParagraph(lines: readonly string[], i: number): boolean {
   const line = lines[i]!;
-  if (fenceOf(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
+  if (BLANK.test(line) || fenceOf(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line)) return true;
   const item = listMarker(line);
   // An ordered list interrupts a paragraph only when it starts at 1.
-  if (item && item.content.trim() !== '' && !/^(?!1\D)\d/.test(item.marker)) return true;
-  return !!readers.readTable?.(lines, i);
+  if (item?.content && !/^(?!1\D)\d/.test(item.marker)) return true;
+  return !!(readers.readHtmlBlock?.(lines, i, true) ?? readers.readTable?.(lines, i));
 }
 
 /**
@@ -114,6 +145,9 @@ function interruptsParagraph(lines: readonly string[], i: number): boolean {
  * can exhaust the stack and the work stays linear in the length of the text.
  */
 export const MAX_BLOCK_DEPTH = 32;
+
+/** Whether the text read by the last parseBlockLines had a blank line between two of its blocks (a list item's text makes its list loose). */
+let blankBetweenBlocks = false;
 
 /**
  * Parses lines into blocks, each with the line it starts on; link reference definitions go to `references`;
@@ -124,111 +158,112 @@ export function parseBlockLines(input: readonly string[], references: References
   const blocks: PlacedBlock[] = [];
   const nest = depth < MAX_BLOCK_DEPTH;
   let i = 0;
+  let gap = false;
   while (i < lines.length) {
     const line = lines[i]!;
     const start = i;
+    const place = (block: Block): number => blocks.push({ block, line: start });
     if (BLANK.test(line)) {
       i++;
       continue;
     }
+    // A blank line before a block that is not the first (one of definitions only too, after the first).
+    gap ||= blocks.length > 0 && BLANK.test(lines[i - 1]!);
     if (indentOf(line) > 3) {
       // An indented code block: lines indented four columns, and blank lines between them.
       const body: string[] = [];
       while (i < lines.length && (indentOf(lines[i]!) > 3 || BLANK.test(lines[i]!))) body.push(lines[i++]!.slice(4));
       while (!body.at(-1)!.trim()) body.pop();
-      blocks.push({ block: { type: 'code', lang: '', text: body.join('\n') }, line: start });
+      place({ type: 'code', lang: '', text: body.join('\n') });
       continue;
     }
     const fence = fenceOf(line);
     if (fence) {
       const [, fenceIndent, marker, lang] = fence;
       const body: string[] = [];
+      const closing = closingFence(marker!);
+      for (i++; i < lines.length && !closing.test(lines[i]!); i++) body.push(lines[i]!.slice(Math.min(indentOf(lines[i]!), fenceIndent!.length)));
+      // Past the closing line, if there is one.
       i++;
-      while (i < lines.length) {
-        const closing = new RegExp(`^ {0,3}${marker![0]}{${marker!.length},}[ \\t]*$`);
-        if (closing.test(lines[i]!)) {
-          i++;
-          break;
-        }
-        const content = lines[i]!;
-        body.push(content.slice(Math.min(indentOf(content), fenceIndent!.length)));
-        i++;
-      }
-      blocks.push({ block: { type: 'code', lang: unescapeText(lang!), text: body.join('\n') }, line: start });
+      place({ type: 'code', lang: unescapeText(lang!), text: body.join('\n') });
       continue;
     }
     const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ block: { type: 'heading', level: heading[1]!.length, text: (heading[2] ?? '').replace(/(^|[ \t])#+[ \t]*$/, '').trim() }, line: start });
-      i++;
-      continue;
-    }
-    if (RULE.test(line)) {
-      blocks.push({ block: { type: 'rule' }, line: start });
+    if (heading || RULE.test(line)) {
+      place(heading ? { type: 'heading', level: heading[1]!.length, text: (heading[2] ?? '').replace(/(^|[ \t])#+[ \t]*$/, '').trim() } : { type: 'rule' });
       i++;
       continue;
     }
     if (nest && QUOTE.test(line)) {
       const body: string[] = [];
+      let open: OpenBlock = false;
       while (i < lines.length) {
         const current = lines[i]!;
         if (QUOTE.test(current)) body.push(current.replace(QUOTE, ''));
-        else if (!BLANK.test(current) && !BLANK.test(body.at(-1)!) && !interruptsParagraph(lines, i)) body.push(lazy(current));
+        else if (open === true && !endsParagraph(lines, i)) body.push(lazy(current));
         else break;
+        open = openAfter(body.at(-1)!, open);
         i++;
       }
-      blocks.push({ block: { type: 'quote', children: parseBlocks(body.join('\n'), references, depth + 1) }, line: start });
+      place({ type: 'quote', children: parseBlocks(body.join('\n'), references, depth + 1) });
       continue;
     }
     const item = nest && listMarker(line);
     if (item) {
       const ordered = /\d/.test(item.marker[0]!);
-      const items: string[][] = [[item.content]];
+      let body = [item.content];
+      const items = [body];
       let contentIndent = item.contentIndent;
+      let open = openAfter(item.content, false);
       i++;
       while (i < lines.length) {
         const current = lines[i]!;
         const currentItem = listMarker(current);
         if (BLANK.test(current)) {
-          items.at(-1)!.push('');
+          // An item can begin with at most one blank line: after a second one it holds nothing more.
+          if (!body.join()) contentIndent = Infinity;
+          body.push('');
         } else if (indentOf(current) >= contentIndent) {
-          items.at(-1)!.push(current.slice(contentIndent));
+          body.push(current.slice(contentIndent));
         } else if (currentItem && !RULE.test(current)) {
           // A marker of another kind starts another list: a bullet is one character, an ordered marker ends
           // with its delimiter, so the last characters tell.
           if (item.marker.at(-1) !== currentItem.marker.at(-1)) break;
-          items.push([currentItem.content]);
+          items.push((body = [currentItem.content]));
           contentIndent = currentItem.contentIndent;
-        } else if (!BLANK.test(lines[i - 1]!) && !interruptsParagraph(lines, i)) {
-          items.at(-1)!.push(lazy(current).trim());
+          open = false;
+        } else if (open === true && !endsParagraph(lines, i)) {
+          // Kept indented, so that the item's paragraph reads it as its own next line, never as a block.
+          body.push(lazy(current));
         } else {
           break;
         }
+        open = openAfter(body.at(-1)!, open);
         i++;
       }
-      while (items.at(-1)!.length > 1 && items.at(-1)!.at(-1) === '') items.at(-1)!.pop();
+      while (body.length > 1 && body.at(-1) === '') body.pop();
       // A list is loose when a blank line separates two of its items or two blocks of one item.
       let tight = true;
       const parsed = items.map((body, index) => {
         const children = parseBlockLines(body, references, depth + 1);
         readers.markTask?.(children[0]?.block);
-        if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || children.some((child, k) => k && !body[child.line - 1])) tight = false;
+        if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || blankBetweenBlocks) tight = false;
         return children.map((child) => child.block);
       });
-      blocks.push({ block: { type: 'list', ordered, start: ordered ? Number.parseInt(item.marker, 10) : 1, tight, items: parsed }, line: start });
+      place({ type: 'list', ordered, start: ordered ? +item.marker.slice(0, -1) : 1, tight, items: parsed });
       continue;
     }
-    const table = readers.readTable?.(lines, i);
-    if (table) {
-      blocks.push({ block: table[0], line: start });
-      i = table[1];
+    const read = readers.readHtmlBlock?.(lines, i) ?? readers.readTable?.(lines, i);
+    if (read) {
+      place(read[0]);
+      i = read[1];
       continue;
     }
     // A paragraph, or a setext heading when a line of `=` or `-` ends it; definitions at its start are taken off.
     const body = [line.trimStart()];
-    let underline: RegExpExecArray | null = null;
+    let underline: RegExpExecArray | null | undefined;
     i++;
-    while (i < lines.length && !BLANK.test(lines[i]!) && !(underline = SETEXT_UNDERLINE.exec(lines[i]!)) && !interruptsParagraph(lines, i)) {
+    while (i < lines.length && !(underline = SETEXT_UNDERLINE.exec(lines[i]!)) && !endsParagraph(lines, i)) {
       body.push(lines[i]!.trimStart());
       i++;
     }
@@ -236,8 +271,9 @@ export function parseBlockLines(input: readonly string[], references: References
     text = (readers.takeDefinitions?.(text, references) ?? text).trim();
     // With nothing left above it, the underline is read again as a block of its own.
     if (underline && text) i++;
-    if (text) blocks.push({ block: underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : { type: 'paragraph', text }, line: start });
+    if (text) place(underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : { type: 'paragraph', text });
   }
+  blankBetweenBlocks = gap;
   return blocks;
 }
 

@@ -81,8 +81,10 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
-    case 'paragraph': {
-      const content = block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
+    case 'paragraph':
+    case 'html': {
+      // An HTML block is its source as text, never HTML: a paragraph (or a tight item's text) that keeps its lines.
+      const content = block.type === 'html' ? block.text : block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
       return tight ? html`${content}` : html`<p>${content}</p>`;
     }
     case 'heading':
@@ -135,9 +137,9 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      // Most answers have no table or task item and define no link: those are imported the first time an
-      // answer has a pipe, `]:` or a task marker in it.
-      if (!extrasWanted && /\||\]:|\[[ xX]\]/.test(text)) {
+      // Most answers have no table, task item or HTML and define no link: those are imported the first time
+      // an answer has a pipe, `]:`, a task marker or `<` before a letter, `/`, `!` or `?` in it.
+      if (!extrasWanted && /\||\]:|\[[ xX]\]|<[A-Za-z/!?]/.test(text)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);
@@ -167,6 +169,7 @@ function blockText(block: Block, references: References): string {
     case 'heading':
       return plainText(block.text);
     case 'code':
+    case 'html':
       return block.text;
     case 'rule':
       return '';

@@ -1,11 +1,13 @@
-// The Markdown most answers never use, a chunk of its own: GFM tables and task items, link reference
-// definitions and reference links. The answer renderer imports it the first time an answer has a pipe,
-// `]:` or a task marker in it, and draws its answers again when it arrives (until then those are the text
-// they were written as).
+// The Markdown most answers never use, a chunk of its own: GFM tables and task items, HTML blocks (read as
+// their source text), link reference definitions and reference links. The answer renderer imports it the
+// first time an answer has a pipe, `]:`, a task marker or `<` before a letter, `/`, `!` or `?` in it, and
+// draws its answers again when it arrives (until then those are the text they were written as, an HTML
+// block a paragraph of it).
 import { html } from 'lit';
 import type { TableView, TaskView } from '../../ui/markdown/render.js';
 
 export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions.js';
+export { readHtmlBlock } from '../../ui/markdown/html-blocks.js';
 export { readTable } from '../../ui/markdown/tables.js';
 export { markTask } from '../../ui/markdown/tasks.js';
 

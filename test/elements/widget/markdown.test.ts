@@ -259,6 +259,14 @@ describe('Markdown: rendering', () => {
     expect(el.textContent).not.to.include('javascript');
   });
 
+  it('draws an HTML block as its source text in a paragraph, never as HTML', async () => {
+    const el = await mount('<div onclick="alert(1)">\n<b>*hi*</b>\n</div>\n\n<!-- a &amp; b -->\n\n- <i>x</i>\n- y');
+    expect(el.querySelector('div, b, i')).to.equal(null);
+    expect([...el.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).to.deep.equal(['<div onclick="alert(1)">\n<b>*hi*</b>\n</div>', '<!-- a &amp; b -->']);
+    expect(el.querySelector('li')!.textContent).to.equal('<i>x</i>');
+    expect(markdownToText('<div>\n<b>hi</b>\n</div>')).to.equal('<div>\n<b>hi</b>\n</div>');
+  });
+
   it('gives plain text for announcements', () => {
     expect(markdownToText('See [the guide][1].\n\n[1]: https://x.y')).to.equal('See the guide.');
     expect(markdownToText('**Hi** [there](https://x.y)\n\n- one\n- `two`')).to.equal('Hi there\none\ntwo');

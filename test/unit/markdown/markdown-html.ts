@@ -8,10 +8,11 @@ import { parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdo
 import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
+import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
 import { markTask } from '../../../src/ui/markdown/tasks.js';
 
 // The widget imports the readers of tables and definitions on demand; here they are given from the start.
-useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
+useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {
@@ -69,6 +70,9 @@ export function blocksHtml(blocks: readonly Block[], references: References, tig
         }
         case 'rule':
           return '<hr />';
+        case 'html':
+          // Shown as text, as micromark shows raw HTML when it may not render it: the source alone, no <p>.
+          return escapeText(block.text);
         case 'quote':
           return `<blockquote>${blocksHtml(block.children, references)}</blockquote>`;
         case 'list': {

@@ -7,10 +7,11 @@ import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { parseInline, type Inline, type References } from '../../../src/ui/markdown/inline.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
+import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
 import { markTask } from '../../../src/ui/markdown/tasks.js';
 
 // The widget imports the reader of definitions the first time an answer has `]:` in it.
-useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
+useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
 
 /** The blocks of a text and the inline nodes of its first block, read with its definitions. */
 function read(markdown: string): { blocks: Block[]; references: References; first: Inline[] } {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { MAX_BLOCK_DEPTH, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
+import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
 import { markTask } from '../../../src/ui/markdown/tasks.js';
 import { MAX_INLINE_DEPTH, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
@@ -38,7 +39,7 @@ function links(nodes: readonly Inline[], inside = false): { count: number; neste
 }
 
 // Tables and definitions are read too (the widget imports their readers on demand).
-useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
+useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
 
 describe('Markdown safety: nesting is capped', () => {
   it('reads 5,000 nested quotes as 32 quotes around text', () => {
@@ -105,7 +106,7 @@ describe('Markdown safety: hostile input', () => {
   });
 
   it('never throws on random strings of Markdown metacharacters, finished or streaming', () => {
-    const pieces = ['*', '_', '~', '`', '[', ']', '(', ')', '<', '>', '!', '\\', '#', '-', '+', '1.', '|', ':', '"', "'", ' ', '\n', '\r', '\t', 'a', 'http://x.y', 'www', '@', '&amp;'];
+    const pieces = ['*', '_', '~', '`', '[', ']', '(', ')', '<', '>', '!', '\\', '#', '-', '+', '1.', '|', ':', '"', "'", ' ', '\n', '\r', '\t', 'a', 'http://x.y', 'www', '@', '&amp;', '<!--', '-->', '<?', '?>', '<![CDATA[', ']]>', '<div>', '</p>', '<a b="c">', '<pre>', '</pre>'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 300 }), fc.boolean(), (parts, open) => {
         const text = parts.join('');

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
+import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
 import { markTask } from '../../../src/ui/markdown/tasks.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
 
@@ -77,7 +78,7 @@ describe('Tables, task items and definitions arriving on demand', () => {
     const streaming = new IncrementalBlocks();
     assert.deepEqual(finished.update(text, true).finished.map((block) => block.type), ['paragraph', 'paragraph', 'list', 'paragraph']);
     streaming.update(`${text}\n\nmore`);
-    useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
+    useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
     const again = finished.update(text, true);
     assert.equal(again.reset, true);
     assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table', 'list']);
