@@ -25,6 +25,10 @@ export interface PlacedBlock {
   block: Block;
   /** Index of its first line. */
   line: number;
+  /** Of a list: the index of the first line of each item. */
+  items?: number[];
+  /** Of a list: whether the items before each one are tight. */
+  tight?: boolean[];
 }
 
 const BLANK = /^[ \t]*$/;
@@ -162,7 +166,7 @@ export function parseBlockLines(input: readonly string[], references: References
   while (i < lines.length) {
     const line = lines[i]!;
     const start = i;
-    const place = (block: Block): number => blocks.push({ block, line: start });
+    const place = (block: Block, items?: number[], tight?: boolean[]): number => blocks.push({ block, line: start, items, tight });
     if (BLANK.test(line)) {
       i++;
       continue;
@@ -213,6 +217,7 @@ export function parseBlockLines(input: readonly string[], references: References
       const ordered = /\d/.test(item.marker[0]!);
       let body = [item.content];
       const items = [body];
+      const itemLines = [i];
       let contentIndent = item.contentIndent;
       let open = openAfter(item.content, false);
       i++;
@@ -230,6 +235,7 @@ export function parseBlockLines(input: readonly string[], references: References
           // with its delimiter, so the last characters tell.
           if (item.marker.at(-1) !== currentItem.marker.at(-1)) break;
           items.push((body = [currentItem.content]));
+          itemLines.push(i);
           contentIndent = currentItem.contentIndent;
           open = false;
         } else if (open === true && !endsParagraph(lines, i)) {
@@ -244,13 +250,15 @@ export function parseBlockLines(input: readonly string[], references: References
       while (body.length > 1 && body.at(-1) === '') body.pop();
       // A list is loose when a blank line separates two of its items or two blocks of one item.
       let tight = true;
+      const tights: boolean[] = [];
       const parsed = items.map((body, index) => {
+        tights.push(tight);
         const children = parseBlockLines(body, references, depth + 1);
         readers.markTask?.(children[0]?.block);
         if ((index < items.length - 1 && body.length > 1 && body.at(-1) === '') || blankBetweenBlocks) tight = false;
         return children.map((child) => child.block);
       });
-      place({ type: 'list', ordered, start: ordered ? +item.marker.slice(0, -1) : 1, tight, items: parsed });
+      place({ type: 'list', ordered, start: ordered ? +item.marker.slice(0, -1) : 1, tight, items: parsed }, itemLines, tights);
       continue;
     }
     const read = readers.readHtmlBlock?.(lines, i) ?? readers.readTable?.(lines, i);
@@ -287,12 +295,16 @@ export function parseBlocks(text: string, references: References = new Map(), de
 
 /**
  * Reads a growing text block by block: blocks that later text cannot change are handed out once, as
- * `finished`; only the still-open tail is parsed again on the next update, so the total work stays linear
- * in the length of the answer.
+ * `finished`; only the still-open tail is parsed again on the next update. An open list is read again from
+ * its last item whose first line is complete (later lines cannot change the items before it), so the total
+ * work stays linear in the length of the answer, long lists included.
  */
 export class IncrementalBlocks {
   #source = '';
+  /** Where reading starts: the first open block, or the last complete item of an open list. */
   #offset = 0;
+  /** Of an open list read from one of its items: the items before it, its start number, whether they are tight. */
+  #list: [Block[][], number, boolean] | undefined;
   #defined = false;
   #readers = readers;
   /**
@@ -311,14 +323,20 @@ export class IncrementalBlocks {
     if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset) || this.#readers !== readers) {
       this.#readers = readers;
       this.#offset = 0;
+      this.#list = undefined;
       this.#defined = false;
       reset = true;
     }
     this.#source = text;
+    const base = this.#offset;
+    const list = this.#list;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF.
-    const lines = text.slice(this.#offset).split('\n');
+    const lines = text.slice(base).split('\n');
     let placed = parseBlockLines(lines, (this.references = new Map()));
     this.#defined ||= this.references.size > 0;
+    const head = placed[0]?.block;
+    // Read from a list item, the text starts with a list: the items kept go before its items.
+    if (list && head?.type === 'list') Object.assign(head, { items: [...list[0], ...head.items], start: list[1], tight: list[2] && head.tight });
     if (complete) {
       // A definition usually comes after the references to it, in blocks already handed out: when the
       // answer has definitions, all of it is read again once, so every block is drawn with all of them.
@@ -327,6 +345,7 @@ export class IncrementalBlocks {
         reset = true;
       }
       this.#offset = text.length;
+      this.#list = undefined;
       return { finished: placed.map((entry) => entry.block), open: [], reset };
     }
     // The last block can still grow; a block that starts on the unfinished last line may still turn out to
@@ -334,11 +353,21 @@ export class IncrementalBlocks {
     let keep = placed.length > 0 ? 1 : 0;
     if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
     const finishedCount = placed.length - keep;
+    const offsetOf = (line: number): number => base + lines.slice(0, line).join('\n').length + (line && 1);
     if (finishedCount > 0) {
-      const nextLine = placed[finishedCount]!.line;
-      let advance = 0;
-      for (let k = 0; k < nextLine; k++) advance += lines[k]!.length + 1;
-      this.#offset += advance;
+      this.#offset = offsetOf(placed[finishedCount]!.line);
+      this.#list = undefined;
+    }
+    const open = placed[finishedCount];
+    const itemLines = open?.items;
+    if (itemLines) {
+      let last = itemLines.length - 1;
+      if (itemLines[last] === lines.length - 1) last--;
+      if (last > 0) {
+        const block = open.block as Extract<Block, { type: 'list' }>;
+        this.#offset = offsetOf(itemLines[last]!);
+        this.#list = [block.items.slice(0, block.items.length - itemLines.length + last), block.start, (this.#list?.[2] ?? true) && open.tight![last]!];
+      }
     }
     return {
       finished: placed.slice(0, finishedCount).map((entry) => entry.block),

@@ -2,7 +2,7 @@
 // will end, and the tree does not change when the closing marker arrives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
+import { IncrementalBlocks, parseBlockLines, parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
@@ -67,6 +67,77 @@ describe('Markdown while it streams', () => {
 
   it('reads an unclosed fence as code', () => {
     assert.deepEqual(parseBlocks('```js\nconst a = 1;\nconst b'), [{ type: 'code', lang: 'js', text: 'const a = 1;\nconst b' }]);
+  });
+});
+
+/** Text that counts the characters read out of it with `slice`, as IncrementalBlocks reads its text. */
+class CountingText extends String {
+  static read = 0;
+  override slice(start?: number, end?: number): string {
+    const part = super.slice(start, end);
+    CountingText.read += part.length;
+    return part;
+  }
+}
+
+/** The blocks IncrementalBlocks hands out as `text` grows by `step` characters a time, with the characters it read. */
+function streamBlocks(text: string, step: number): { frames: { finished: Block[]; open: Block[]; end: number }[]; read: number } {
+  const blocks = new IncrementalBlocks();
+  const frames = [];
+  CountingText.read = 0;
+  for (let end = Math.min(step, text.length); ; end = Math.min(end + step, text.length)) {
+    frames.push({ ...blocks.update(new CountingText(text.slice(0, end)) as unknown as string), end });
+    if (end === text.length) break;
+  }
+  return { frames, read: CountingText.read };
+}
+
+const numberedList = (items: number): string =>
+  Array.from({ length: items }, (_, k) => `${k + 1}. item **${k + 1}** [link](https://example.com/${k + 1})`).join('\n');
+
+describe('Markdown while it streams: long lists', () => {
+  const LISTS = [
+    numberedList(12),
+    '1. a\n2. b\n\n3. c\n4. d',
+    '- a\n  - b\n  - c\n- d\n  lazy\ncontinued\n- e\n\n  second paragraph\n- f',
+    '1. one\n1.5 lazy text\n2. two\n3) another list\n4) item\n\nafter',
+    '- a\n- b\n```\ncode\n```\n- c\n- d\n# heading\n- e',
+    '* x\n* y\n\n\n* z\n\n* w',
+    // A blank line before an unfinished `-` makes the list loose until the line turns out to be a rule.
+    '- a\n- b\n\n---\n- c\n- d',
+    '- a\n- b\n- c\n\n  more of c\n- d\n- e',
+    '3. a\n4. b\n5. c\n\n> quote\n6. d\n7. e',
+    // An item that begins blank, items that start with code, a lazy line indented four, definitions.
+    '- a\n-\n\n  b\n- c\n-     code\n- d\n - e\n  - f\n   - g\n    - h\n- i\n\n  [r]: /u\n- j',
+    '- ```\n  a\nb\n- c\n- <div>\n  d\n- e',
+  ];
+
+  // The text so far read whole, line by line as IncrementalBlocks reads it (a final line end is an empty line).
+  const whole = (text: string): Block[] => parseBlockLines(text.split('\n')).map((placed) => placed.block);
+
+  it('hands out at every step the blocks a whole parse of the text so far gives', () => {
+    for (const text of LISTS) {
+      for (const step of [1, 3, 7]) {
+        const finished: Block[] = [];
+        for (const frame of streamBlocks(text, step).frames) {
+          finished.push(...frame.finished);
+          assert.deepEqual([...finished, ...frame.open], whole(text.slice(0, frame.end)), `${JSON.stringify(text)} up to ${frame.end}`);
+        }
+      }
+    }
+  });
+
+  it('reads a growing 50 KB numbered list from its last complete item, not from its first', () => {
+    const text = numberedList(1100);
+    assert.ok(text.length > 50_000);
+    const { frames, read } = streamBlocks(text, 20);
+    const last = frames.at(-1)!;
+    assert.deepEqual([...last.finished, ...last.open], parseBlocks(text));
+    // Each frame reads the last one or two items, twice (to check the text only grew, then to parse it):
+    // about ten times the length in all, where reading the whole list on each of the 2,750 frames would read
+    // it about 2,800 times.
+    assert.ok(read < 16 * text.length, `read ${read} characters for ${text.length}`);
+    console.log(`read ${read} characters for ${text.length}`);
   });
 });
 
