@@ -336,7 +336,11 @@ export class IncrementalBlocks {
     this.#defined ||= this.references.size > 0;
     const head = placed[0]?.block;
     // Read from a list item, the text starts with a list: the items kept go before its items.
-    if (list && head?.type === 'list') Object.assign(head, { items: [...list[0], ...head.items], start: list[1], tight: list[2] && head.tight });
+    if (list && head?.type === 'list') {
+      head.items = [...list[0], ...head.items];
+      head.start = list[1];
+      head.tight &&= list[2];
+    }
     if (complete) {
       // A definition usually comes after the references to it, in blocks already handed out: when the
       // answer has definitions, all of it is read again once, so every block is drawn with all of them.
@@ -353,7 +357,8 @@ export class IncrementalBlocks {
     let keep = placed.length > 0 ? 1 : 0;
     if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
     const finishedCount = placed.length - keep;
-    const offsetOf = (line: number): number => base + lines.slice(0, line).join('\n').length + (line && 1);
+    // Of a line after the first (a block after the first, an item after the first).
+    const offsetOf = (line: number): number => base + lines.slice(0, line).join('\n').length + 1;
     if (finishedCount > 0) {
       this.#offset = offsetOf(placed[finishedCount]!.line);
       this.#list = undefined;
