@@ -125,6 +125,8 @@ export function renderMarkdown(text: string, context: MarkdownContext): unknown 
 export class MarkdownStream {
   #blocks = new IncrementalBlocks();
   #finished: unknown[] = [];
+  /** How much of the text has been searched for the markers of the extras. */
+  #searched = 0;
 
   /** Creates a renderer for one answer. */
   constructor(private readonly context: MarkdownContext) {}
@@ -137,7 +139,11 @@ export class MarkdownStream {
     try {
       // Most answers have no table or task item and define no link: those are imported the first time an
       // answer has a pipe, `]:` or a task marker in it.
-      if (!extrasWanted && /\||\]:|\[[ xX]\]/.test(text)) {
+      // Only the text added since the last frame is searched, with the two characters before it that a marker
+      // may span, so a long answer is not searched again on every frame (substring reads a negative start as 0).
+      const added = text.substring(this.#searched - 2);
+      this.#searched = text.length;
+      if (!extrasWanted && /\||\]:|\[[ xX]\]/.test(added)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);
