@@ -1,11 +1,12 @@
 // The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
 // widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
 // test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
-import { markTask, parseBlocks, parseInline, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
+import { markTask, parseBlocks, parseInline, readRawHtml, readTable, resolveReference, takeDefinitions, useBlockReaders, useRawHtmlReader, type Block } from '../src/ui/markdown/index.js';
 
-// Tables and definitions are read too (the widget imports their readers the first time an answer has a pipe
-// or `]:` in it).
+// Tables, definitions and raw HTML are read too (the widget imports their readers the first time an answer
+// has a pipe, `]:` or what may start raw HTML in it).
 useBlockReaders({ readTable, takeDefinitions, resolveReference, markTask });
+useRawHtmlReader(readRawHtml);
 
 export const repeat = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const nested = (open: string, middle: string, close: string, size: number): string => {
@@ -103,6 +104,20 @@ export const CORPUS: Record<string, (size: number) => string> = {
     return lines.join('\n');
   },
   'fences ``` repeated': (size) => repeat('```\n', size),
+  '<a repeated': (size) => repeat('<a ', size),
+  '<a b=" repeated': (size) => repeat('<a b="', size),
+  "<a b=\" unclosed, then <a c=' and <a": (size) => '<a b="' + repeat("<a c='<a ", size - 6),
+  '<a + attributes, never closed': (size) => '<a' + repeat(' b=c d="e" f', size - 2),
+  '<a + attributes, then >': (size) => '<a' + repeat(' b=c d="e" f', size - 3) + '>',
+  '<a> tags repeated': (size) => repeat('<a href="x">*b*</a> ', size),
+  '<!-- unclosed, repeated': (size) => repeat('<!-- a ', size),
+  '<? unclosed, repeated': (size) => repeat('<? a ', size),
+  '<![CDATA[ unclosed, repeated': (size) => repeat('<![CDATA[ a ', size),
+  '<!A declarations, unclosed': (size) => repeat('<!A ', size),
+  '<` alternating': (size) => repeat('<`', size),
+  '<* alternating': (size) => repeat('<*', size),
+  '<[ alternating': (size) => repeat('<[', size),
+  '<a `*[ mixed': (size) => repeat('<a `*[ b="', size),
   '| pipes and ` ticks in one row': (size) => 'a|b\n-|-\n' + repeat('|`', size),
 };
 
