@@ -457,7 +457,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     } else if (char === '<' && (end = matchEnd(AUTOLINK)) > 0) {
       push(ANGLE_LINK, text.slice(i + 1, end - 1));
       i = end;
-    } else if (/[hw]/i.test(char) && /^[\s*_~(]?$/.test(text[i - 1] ?? '') && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
+    } else if (/^(?:[^a-z]h|[\s*_~(]w)/i.test((text[i - 1] ?? ' ') + char) && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
       push(BARE_LINK, url);
       i += url.length;
     } else {
