@@ -14,8 +14,8 @@ import {
 } from '../../../src/ui/markdown/index.js';
 import * as markdownExtras from '../../../src/widget/on-demand/markdown-extras.js';
 
-// The widget imports tables and definitions the first time an answer has a pipe or `]:` in it
-// (audit.test.ts sees a table arrive).
+// The widget imports tables, definitions and raw HTML the first time an answer has a pipe, `]:` or `<` and
+// a letter in it (audit.test.ts sees a table arrive).
 useMarkdownExtras(markdownExtras);
 
 const context: MarkdownContext = { copyCodeLabel: 'Copy code', onCopyCode: () => undefined };
@@ -257,6 +257,13 @@ describe('Markdown: rendering', () => {
     expect(el.querySelector('.inert-link')!.textContent).to.equal('this');
     expect(el.textContent).not.to.include('[1]');
     expect(el.textContent).not.to.include('javascript');
+  });
+
+  it('shows raw HTML as the text it was written as, with no element made from it and no Markdown read inside it', async () => {
+    const el = await mount('Use <b title="*x*">bold</b>, <!-- *c* --> and *<img src="x" onerror="alert(1)">*');
+    expect(el.querySelector('b, img')).to.equal(null);
+    expect(el.textContent).to.equal('Use <b title="*x*">bold</b>, <!-- *c* --> and <img src="x" onerror="alert(1)">');
+    expect([...el.querySelectorAll('em')].map((em) => em.textContent)).to.deep.equal(['<img src="x" onerror="alert(1)">']);
   });
 
   it('gives plain text for announcements', () => {
