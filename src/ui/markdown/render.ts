@@ -149,7 +149,7 @@ export class MarkdownStream {
       // may span, so a long answer is not searched again on every frame (substring reads a negative start as 0).
       const added = text.substring(this.#searched - 2);
       this.#searched = text.length;
-      if (!extrasWanted && /\||\]:|\[[ xX]\]|<[A-Za-z/!?]/.test(added)) {
+      if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]/i.test(added)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);
