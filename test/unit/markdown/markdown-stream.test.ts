@@ -1,7 +1,7 @@
 // MarkdownStream's search for the markers that need the on-demand extras (a pipe, `]:`, a task marker, what
-// may start raw HTML): on
-// every streamed frame until one is found, so it must read only the text added since the last frame, else a
-// long answer streamed in small steps is read again from its start on every frame (quadratic).
+// may start raw HTML): on every streamed frame until one is found, so it must read only the text added since
+// the last frame, else a long answer streamed in small steps is read again from its start on every frame
+// (quadratic).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { MarkdownStream } from '../../../src/ui/markdown/render.js';
