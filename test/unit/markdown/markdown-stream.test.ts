@@ -16,13 +16,13 @@ interface Search {
 
 /**
  * Renders `frames` (each the whole text so far) and records every search of the extras' markers, told from
- * the parsers' other expressions by its `]:` alternative.
+ * the parsers' other expressions by its first alternative, a pipe.
  */
 function searches(frames: readonly string[]): Search[] {
   const recorded: Search[] = [];
   const test = RegExp.prototype.test;
   RegExp.prototype.test = function (this: RegExp, text: string): boolean {
-    if (!this.source.includes('\\]:')) return test.call(this, text);
+    if (!this.source.startsWith('\\|')) return test.call(this, text);
     const from = this.global || this.sticky ? Math.max(0, this.lastIndex) : 0;
     const found = test.call(this, text);
     recorded.push({ read: text.length - from, found });
