@@ -4,9 +4,10 @@
 // (quadratic).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MarkdownStream } from '../../../src/ui/markdown/render.js';
+import { parseInline } from '../../../src/ui/markdown/inline.js';
+import { MarkdownStream, type MarkdownContext } from '../../../src/ui/markdown/render.js';
 
-const context = { copyCodeLabel: 'Copy', onCopyCode: () => undefined };
+const context: MarkdownContext = { copyCodeLabel: 'Copy', onCopyCode: () => undefined };
 
 interface Search {
   /** Characters the search could read: from where it starts to the end of the text. */
@@ -18,7 +19,7 @@ interface Search {
  * Renders `frames` (each the whole text so far) and records every search of the extras' markers, told from
  * the parsers' other expressions by its first alternative, a pipe.
  */
-function searches(frames: readonly string[]): Search[] {
+function searches(frames: readonly string[], onLoad?: () => void): Search[] {
   const recorded: Search[] = [];
   const test = RegExp.prototype.test;
   RegExp.prototype.test = function (this: RegExp, text: string): boolean {
@@ -29,7 +30,7 @@ function searches(frames: readonly string[]): Search[] {
     return found;
   };
   try {
-    const stream = new MarkdownStream(context);
+    const stream = new MarkdownStream({ ...context, onLoad });
     for (const text of frames) stream.render(text, false);
   } finally {
     RegExp.prototype.test = test;
@@ -51,11 +52,16 @@ describe('MarkdownStream', () => {
   });
 
   // Raw HTML's marker, `<` and a letter, `/`, `!` or `?`, split after its `<`.
-  it('finds a marker that arrives split over two frames', () => {
-    const recorded = searches(['Shown as written: <', 'Shown as written: <b>']);
+  it('finds a marker that arrives split over two frames, and the extras teach the inline parser raw HTML', async () => {
+    assert.deepEqual(parseInline('<b title="*x*">'), ['<b title="', { type: 'em', children: ['x'] }, '">']);
+    let loaded!: () => void;
+    const arrived = new Promise<void>((resolve) => (loaded = resolve));
+    const recorded = searches(['Shown as written: <', 'Shown as written: <b title="*x*">'], () => loaded());
     assert.deepEqual(
       recorded.map((search) => search.found),
       [false, true],
     );
+    await arrived;
+    assert.deepEqual(parseInline('<b title="*x*">'), ['<b title="*x*">']);
   });
 });
