@@ -1,11 +1,12 @@
 // The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
 // widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
 // test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
-import { markTask, parseBlocks, parseInline, readHtmlBlock, readTable, resolveReference, takeDefinitions, useBlockReaders, type Block } from '../src/ui/markdown/index.js';
+import { markTask, parseBlocks, parseInline, readHtmlBlock, readRawHtml, readTable, resolveReference, takeDefinitions, useBlockReaders, useRawHtmlReader, type Block } from '../src/ui/markdown/index.js';
 
-// Tables, HTML blocks and definitions are read too (the widget imports their readers the first time an
-// answer has a pipe, `]:` or `<` before a letter, `/`, `!` or `?` in it).
+// Tables, HTML blocks, definitions and raw HTML are read too (the widget imports their readers the first time
+// an answer has a pipe, `]:` or `<` before a letter, `/`, `!` or `?` in it).
 useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
+useRawHtmlReader(readRawHtml);
 
 export const repeat = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const nested = (open: string, middle: string, close: string, size: number): string => {
@@ -113,6 +114,20 @@ export const CORPUS: Record<string, (size: number) => string> = {
   'tags of 10,000 attributes': (size) => repeat(`<a${' b=c'.repeat(10_000)}>\n`, size),
   'open tags interrupting paragraphs': (size) => repeat('a\n<span>\n<p>\n', size),
   'lazy lines after code in quotes': (size) => repeat('>     a\n    b\n> ```\nc\n', size),
+  '<a repeated': (size) => repeat('<a ', size),
+  '<a b=" repeated': (size) => repeat('<a b="', size),
+  "<a b=\" unclosed, then <a c=' and <a": (size) => '<a b="' + repeat("<a c='<a ", size - 6),
+  '<a + attributes, never closed': (size) => '<a' + repeat(' b=c d="e" f', size - 2),
+  '<a + attributes, then >': (size) => '<a' + repeat(' b=c d="e" f', size - 3) + '>',
+  '<a> tags repeated': (size) => repeat('<a href="x">*b*</a> ', size),
+  '<!-- unclosed, repeated': (size) => repeat('<!-- a ', size),
+  '<? unclosed, repeated': (size) => repeat('<? a ', size),
+  '<![CDATA[ unclosed, repeated': (size) => repeat('<![CDATA[ a ', size),
+  '<!A declarations, unclosed': (size) => repeat('<!A ', size),
+  '<` alternating': (size) => repeat('<`', size),
+  '<* alternating': (size) => repeat('<*', size),
+  '<[ alternating': (size) => repeat('<[', size),
+  '<a `*[ mixed': (size) => repeat('<a `*[ b="', size),
   '| pipes and ` ticks in one row': (size) => 'a|b\n-|-\n' + repeat('|`', size),
 };
 

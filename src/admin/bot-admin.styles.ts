@@ -485,6 +485,7 @@ export const botAdminStyles = [
       font-size: 0.85em;
       font-style: italic;
     }
+    .markdown,
     .markdown p {
       white-space: pre-line;
     }

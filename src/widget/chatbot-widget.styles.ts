@@ -304,8 +304,7 @@ const widget = css`
   }
 
   /* A soft line break in an answer is a newline in the text: shown as a line break, as chat answers mean it. */
-  .markdown p,
-  .markdown li {
+  .markdown {
     white-space: pre-line;
   }
   .markdown > :first-child {

@@ -1,7 +1,9 @@
 // Inline Markdown for answers, read as CommonMark reads it: code spans, emphasis and strong emphasis (the
 // delimiter-stack algorithm), links and images (a bracket stack), autolinks, GFM strikethrough and bare
-// URLs, entity references, backslash escapes, hard and soft line breaks. Raw HTML is not a thing here:
-// `<b>` stays the text "<b>". Linear in the length of the text, no recursion while reading. Pure.
+// URLs, entity references, backslash escapes, hard and soft line breaks. Raw HTML is never HTML here: once
+// given its reader (raw-html.ts), it is recognised and shown as the text it was written as, with nothing
+// inside it read as Markdown; without it, `<b>` is plain text too. Linear in the length of the text, no
+// recursion while reading. Pure.
 
 /** One inline node: plain text or a formatted run. A soft line break is a "\n" in the text. */
 export type Inline =
@@ -121,6 +123,19 @@ let resolveReference: ReferenceResolver | undefined;
 /** Teaches the inline parser reference links (useBlockReaders gives it with the reader of definitions). */
 export function useReferenceResolver(resolver: ReferenceResolver): void {
   resolveReference = resolver;
+}
+
+/**
+ * Reads inline raw HTML in `text`: for the `<` at each index it is given, the end of the tag, comment or
+ * other construct that starts there, or 0. Given with the other readers most answers never use (raw-html.ts).
+ */
+export type RawHtmlReader = (text: string) => (i: number) => number;
+
+let readRawHtml: RawHtmlReader | undefined;
+
+/** Teaches the inline parser raw HTML, which it then shows as the text it was written as. */
+export function useRawHtmlReader(reader: RawHtmlReader): void {
+  readRawHtml = reader;
 }
 
 /** Options of the inline parser. */
@@ -335,6 +350,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     return match ? { href: unescapeText(match[1] ?? match[2] ?? ''), title: unescapeText(match[3]?.slice(1, -1) ?? ''), end: LINK_TAIL.lastIndex } : undefined;
   };
   const lastParen = text.lastIndexOf(')');
+  const rawHtmlEnd = readRawHtml?.(text);
   let i = 0;
   /** Closes the innermost open bracket at the `]` at `i` as a link or image; false when it is none. */
   const closeBracket = (target: LinkTarget | undefined): boolean => {
@@ -441,13 +457,13 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     } else if (char === '<' && (end = matchEnd(AUTOLINK)) > 0) {
       push(ANGLE_LINK, text.slice(i + 1, end - 1));
       i = end;
-    } else if (/[hw]/i.test(char) && /^[\s*_~(]?$/.test(text[i - 1] ?? '') && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
+    } else if (/^(?:[^a-z]h|[\s*_~(]w)/i.test((text[i - 1] ?? ' ') + char) && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
       push(BARE_LINK, url);
       i += url.length;
     } else {
-      // The character, and the run after it of characters that start nothing.
-      i++;
-      plain += char + text.slice(i, (i = matchEnd(PLAIN)));
+      // The character, or the raw HTML it starts (shown as written: nothing inside it is read as Markdown),
+      // and the run after it of characters that start nothing.
+      plain += text.slice(i, (i = (char === '<' && rawHtmlEnd?.(i)) || i + 1)) + text.slice(i, (i = matchEnd(PLAIN)));
     }
   }
   push(TEXT);

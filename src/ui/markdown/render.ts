@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { copyIcon, iconButton } from '../icons.js';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
-import { inlineText, parseInline, safeHref, type Inline, type InlineOptions, type References } from './inline.js';
+import { inlineText, parseInline, safeHref, useRawHtmlReader, type Inline, type InlineOptions, type RawHtmlReader, type References } from './inline.js';
 
 /** Draws a table, each cell's text drawn by `cell` (the widget imports it on demand). */
 export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: string) => unknown[]) => TemplateResult;
@@ -12,8 +12,13 @@ export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: 
 /** Draws a task item's box before its text. */
 export type TaskView = (checked: boolean, content: unknown[]) => TemplateResult;
 
-/** The Markdown most answers never use: the readers of tables, task items and definitions, and the views of tables and task items. */
+/**
+ * The Markdown most answers never use: the readers of tables, task items, definitions and raw HTML, and the
+ * views of tables and task items.
+ */
 export interface MarkdownExtras extends BlockReaders {
+  /** Reads inline raw HTML, which is shown as the text it was written as. */
+  readRawHtml: RawHtmlReader;
   /** Draws a table. */
   drawTable: TableView;
   /** Draws a task item's box and text. */
@@ -27,12 +32,13 @@ export let drawTable: TableView | undefined;
 let extrasWanted = false;
 
 /**
- * Teaches the parsers and the renderer GFM tables and task items, link reference definitions and reference
- * links (answers already drawn are read again on their next update).
+ * Teaches the parsers and the renderer GFM tables and task items, link reference definitions, reference
+ * links and raw HTML (answers already drawn are read again on their next update).
  */
 export function useMarkdownExtras(extras: MarkdownExtras): void {
   drawTable = extras.drawTable;
   drawTask = extras.drawTask;
+  useRawHtmlReader(extras.readRawHtml);
   useBlockReaders(extras);
 }
 
@@ -81,12 +87,13 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
-    case 'paragraph':
-    case 'html': {
-      // An HTML block is its source as text, never HTML: a paragraph (or a tight item's text) that keeps its lines.
-      const content = block.type === 'html' ? block.text : block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
+    case 'paragraph': {
+      const content = block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
       return tight ? html`${content}` : html`<p>${content}</p>`;
     }
+    case 'html':
+      // An HTML block is its source as text in the place of the block, never HTML (as CommonMark writes raw HTML).
+      return html`${block.text}`;
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
@@ -129,6 +136,8 @@ export function renderMarkdown(text: string, context: MarkdownContext): unknown 
 export class MarkdownStream {
   #blocks = new IncrementalBlocks();
   #finished: unknown[] = [];
+  /** How much of the text has been searched for the markers of the extras. */
+  #searched = 0;
 
   /** Creates a renderer for one answer. */
   constructor(private readonly context: MarkdownContext) {}
@@ -139,9 +148,13 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      // Most answers have no table, task item or HTML and define no link: those are imported the first time
-      // an answer has a pipe, `]:`, a task marker or `<` before a letter, `/`, `!` or `?` in it.
-      if (!extrasWanted && /\||\]:|\[[ xX]\]|<[A-Za-z/!?]/.test(text)) {
+      // Most answers have no table, task item or raw HTML and define no link: those are imported the first
+      // time an answer has a pipe, `]:`, a task marker or `<` followed by a letter, `/`, `!` or `?` in it.
+      // Only the text added since the last frame is searched, with the two characters before it that a marker
+      // may span, so a long answer is not searched again on every frame (substring reads a negative start as 0).
+      const added = text.substring(this.#searched - 2);
+      this.#searched = text.length;
+      if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]/i.test(added)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);

@@ -1,13 +1,14 @@
 // The Markdown most answers never use, a chunk of its own: GFM tables and task items, HTML blocks (read as
-// their source text), link reference definitions and reference links. The answer renderer imports it the
-// first time an answer has a pipe, `]:`, a task marker or `<` before a letter, `/`, `!` or `?` in it, and
-// draws its answers again when it arrives (until then those are the text they were written as, an HTML
-// block a paragraph of it).
+// their source text), link reference definitions, reference links and inline raw HTML (shown as text). The
+// answer renderer imports it the first time an answer has a pipe, `]:`, a task marker or `<` followed by a
+// letter, `/`, `!` or `?` in it, and draws its answers again when it arrives (until then those are read as
+// if they were plain text, an HTML block as a paragraph).
 import { html } from 'lit';
 import type { TableView, TaskView } from '../../ui/markdown/render.js';
 
 export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions.js';
 export { readHtmlBlock } from '../../ui/markdown/html-blocks.js';
+export { readRawHtml } from '../../ui/markdown/raw-html.js';
 export { readTable } from '../../ui/markdown/tables.js';
 export { markTask } from '../../ui/markdown/tasks.js';
 

@@ -14,8 +14,8 @@ import {
 } from '../../../src/ui/markdown/index.js';
 import * as markdownExtras from '../../../src/widget/on-demand/markdown-extras.js';
 
-// The widget imports tables and definitions the first time an answer has a pipe or `]:` in it
-// (audit.test.ts sees a table arrive).
+// The widget imports tables, definitions and raw HTML the first time an answer has a pipe, `]:` or `<` and
+// a letter in it (audit.test.ts sees a table arrive).
 useMarkdownExtras(markdownExtras);
 
 const context: MarkdownContext = { copyCodeLabel: 'Copy code', onCopyCode: () => undefined };
@@ -259,12 +259,20 @@ describe('Markdown: rendering', () => {
     expect(el.textContent).not.to.include('javascript');
   });
 
-  it('draws an HTML block as its source text in a paragraph, never as HTML', async () => {
+  it('draws an HTML block as its source text, never as HTML', async () => {
     const el = await mount('<div onclick="alert(1)">\n<b>*hi*</b>\n</div>\n\n<!-- a &amp; b -->\n\n- <i>x</i>\n- y');
-    expect(el.querySelector('div, b, i')).to.equal(null);
-    expect([...el.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).to.deep.equal(['<div onclick="alert(1)">\n<b>*hi*</b>\n</div>', '<!-- a &amp; b -->']);
+    expect(el.querySelector('div, b, i, p')).to.equal(null);
+    const texts = [...el.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()).map((node) => node.textContent);
+    expect(texts).to.deep.equal(['<div onclick="alert(1)">\n<b>*hi*</b>\n</div>', '<!-- a &amp; b -->']);
     expect(el.querySelector('li')!.textContent).to.equal('<i>x</i>');
     expect(markdownToText('<div>\n<b>hi</b>\n</div>')).to.equal('<div>\n<b>hi</b>\n</div>');
+  });
+
+  it('shows raw HTML as the text it was written as, with no element made from it and no Markdown read inside it', async () => {
+    const el = await mount('Use <b title="*x*">bold</b>, <!-- *c* --> and *<img src="x" onerror="alert(1)">*');
+    expect(el.querySelector('b, img')).to.equal(null);
+    expect(el.textContent).to.equal('Use <b title="*x*">bold</b>, <!-- *c* --> and <img src="x" onerror="alert(1)">');
+    expect([...el.querySelectorAll('em')].map((em) => em.textContent)).to.deep.equal(['<img src="x" onerror="alert(1)">']);
   });
 
   it('gives plain text for announcements', () => {

@@ -30,6 +30,7 @@ const EXAMPLES = [
   'see www.example.com/a_(b) now',
   '(https://example.com/x)',
   'http://example.com, and https://example.org!',
+  'see <https://example.com/a b> and "https://example.org", not xhttps://example.net',
   // Task list items: the GFM spec's two examples, then the edges of the marker.
   '- [ ] foo\n- [x] bar',
   '- [x] foo\n  - [ ] bar\n  - [x] baz\n- [ ] bim',
@@ -75,9 +76,9 @@ describe('GFM extensions against micromark', () => {
   // Every generated literal has a domain: micromark also links `www` in `www.` and `www..`, and reads
   // `https://https://` as a link, which GFM's text does not, and answers do not write.
   it('link generated autolink literals as micromark does', () => {
-    // GFM's text lets a literal follow only a space, `(`, `*`, `_` or `~`; micromark also links
-    // `http…` after other punctuation (`)https://…`), so those are not generated.
-    const before = fc.constantFrom('', '(', '*', '_', '~', ' ');
+    // A `www.` literal follows only a space, `(`, `*`, `_` or `~` (GFM's text; micromark also allows `[` and
+    // `]`), an `http…` literal any character but a letter (as cmark-gfm and micromark read it).
+    const before = fc.constantFrom('', '(', '*', '_', '~', ' ', '<', ')', '"', '.', '1', '-', 'a');
     const start = fc.constantFrom('https://', 'http://', 'www.', 'HTTPS://');
     // Parentheses are in the written examples only: micromark ends `https://example(.)` before the `.`,
     // where GFM's text keeps balanced parentheses.

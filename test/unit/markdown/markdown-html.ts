@@ -5,14 +5,17 @@
 import { decodeHTMLStrict } from 'entities';
 import { parseHTML } from 'linkedom';
 import { parseBlocks, useBlockReaders, type Block } from '../../../src/ui/markdown/blocks.js';
-import { parseInline, setEntityDecoder, type Inline, type References } from '../../../src/ui/markdown/inline.js';
+import { parseInline, setEntityDecoder, useRawHtmlReader, type Inline, type References } from '../../../src/ui/markdown/inline.js';
+import { readRawHtml } from '../../../src/ui/markdown/raw-html.js';
 import { resolveReference, takeDefinitions } from '../../../src/ui/markdown/definitions.js';
 import { readTable } from '../../../src/ui/markdown/tables.js';
 import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
 import { markTask } from '../../../src/ui/markdown/tasks.js';
 
-// The widget imports the readers of tables and definitions on demand; here they are given from the start.
+// The widget imports the readers of tables, HTML blocks, definitions and raw HTML on demand; here they are
+// given from the start.
 useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
+useRawHtmlReader(readRawHtml);
 
 // Node has no document to decode named character references with: the entities package stands in for it.
 setEntityDecoder((name) => {
