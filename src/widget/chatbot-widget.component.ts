@@ -7,12 +7,12 @@
 // Measure the whole widget (`npm run build`), not the app file alone: some orders split the app into two
 // chunks, and the app file then looks smaller while the widget grows.
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
-import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { micIcon, sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
 import { copyIcon, icon, iconButton } from '../ui/icons.js';
+import { memo } from '../ui/memo.js';
 import { MarkdownStream, drawTable, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
@@ -744,9 +744,9 @@ export class ChatbotWidget extends LitElement {
   }
 
   #renderMessage(message: Message): unknown {
-    if (message.role === 'user') return guard([message, this.pack], () => this.#renderQuestion(message));
+    if (message.role === 'user') return memo([message, this.pack], () => this.#renderQuestion(message));
     if (message.status === 'streaming') return this.#renderAnswer(message);
-    return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
+    return memo([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
   }
 
   // Undefined until the lead form's module is in: Lit draws nothing for it.
