@@ -32,7 +32,7 @@ import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } fro
 import { HOST_METHODS, type HostMethod } from './host-methods.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import {
   applyStringOverrides,
   englishStrings,
@@ -157,24 +157,33 @@ const DRAW_CHUNK = 8;
 export class ChatbotWidget extends LitElement {
   static override styles = widgetStyles;
 
+  /**
+   * Declares a property whose attribute, unless it names its own, is the property's name in kebab case (botId:
+   * bot-id), which spares the bundle the spelled-out names; custom-elements.json follows the same convention
+   * (custom-elements-manifest.config.mjs).
+   */
+  static override createProperty(name: PropertyKey, options?: PropertyDeclaration): void {
+    super.createProperty(name, { attribute: String(name).replace(/[A-Z]/g, '-$&').toLowerCase(), ...options });
+  }
+
   static override properties: PropertyDeclarations = {
-    botId: { attribute: 'bot-id' },
-    baseUrl: { attribute: 'base-url' },
+    botId: {},
+    baseUrl: {},
     token: {},
-    apiKey: { attribute: 'api-key' },
-    apiKeyHeader: { attribute: 'api-key-header' },
-    typeQa: { attribute: 'type-qa' },
+    apiKey: {},
+    apiKeyHeader: {},
+    typeQa: {},
     mode: { reflect: true },
     theme: { reflect: true },
     storage: {},
     opened: { type: Boolean, reflect: true, attribute: 'open' },
-    noRememberOpen: { type: Boolean, attribute: 'no-remember-open' },
+    noRememberOpen: { type: Boolean },
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
-    languagePack: { attribute: 'language-pack' },
-    initialMessage: { attribute: 'initial-message' },
-    starterQuestions: { attribute: 'starter-questions', type: Array },
-    teaserAfter: { attribute: 'teaser-after', type: Number },
+    languagePack: {},
+    initialMessage: {},
+    starterQuestions: { type: Array },
+    teaserAfter: { type: Number },
     settings: { attribute: false },
     fetch: { attribute: false },
     pack: { state: true },
