@@ -1,5 +1,5 @@
-// A Vite plugin for the script-tag app: the Lit it bundles for itself does not read or write the hooks that Lit
-// keeps on the page's globalThis for the page's own Lit:
+// A Vite plugin for the script-tag app: the Lit it bundles for itself leaves out what the app never uses.
+// First, the hooks that Lit keeps on the page's globalThis for the page's own Lit:
 // - the version lists (litHtmlVersions, reactiveElementVersions, litElementVersions), which a page's Lit in
 //   development mode reads to warn that several copies of Lit are loaded: the widget's copy is private to it by
 //   design, and the page's developers could do nothing about that warning;
@@ -13,6 +13,10 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
+// Then the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
+// to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the SVG
+// namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either fails
+// the build.
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
@@ -22,7 +26,17 @@ const HOOKS = [
   {
     file: /\/node_modules\/lit-html\/lit-html\.js$/,
     // const …,B=t.litHtmlPolyfillSupport;B?.(S,k),(t.litHtmlVersions??=[]).push("3.3.3");
-    patterns: [[/(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '$1=0']],
+    // …,l=2===i?"<svg>":3===i?"<math>":"",…;return[V(t,l+(t[s]||"<?>")+(2===i?"</svg>":3===i?"</math>":"")),e]
+    // if(this.el=S.createElement(f,e),P.currentNode=this.el.content,2===i||3===i){const t=…;t.replaceWith(…)}
+    // export{j as _$LH,b as html,T as mathml,E as noChange,A as nothing,D as render,w as svg};
+    patterns: [
+      [/(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '$1=0'],
+      [/(\w+)=2===(\w+)\?"<svg>":3===\2\?"<math>":""/g, '$1=""'],
+      [/\+\(2===(\w+)\?"<\/svg>":3===\1\?"<\/math>":""\)/g, ''],
+      [/,2===(\w+)\|\|3===\1\)\{const (\w+)=this\.el\.content\.firstChild;\2\.replaceWith\(\.\.\.\2\.childNodes\)\}/g, ',0);'],
+      [/,\w+ as mathml\b/g, ''],
+      [/,\w+ as svg\b/g, ''],
+    ],
   },
   {
     file: /\/node_modules\/@lit\/reactive-element\/reactive-element\.js$/,
