@@ -13,10 +13,14 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
-// Then the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
-// to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the SVG
-// namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either fails
-// the build.
+// Then two things of Lit's own that only other code would use:
+// - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
+//   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
+//   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
+//   fails the build;
+// - class initializers (ReactiveElement.addInitializer and the list each class copies from its parent), the
+//   way decorators set up each instance: the app has none, and a module of the app that names addInitializer
+//   fails the build.
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
@@ -43,6 +47,8 @@ const HOOKS = [
     // p=a.reactiveElementPolyfillSupport, … ,p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2");
     // Symbol.metadata??=Symbol("metadata"),a.litPropertyMetadata??=new WeakMap;
     // const t=this[Symbol.metadata];if(null!==t){const s=litPropertyMetadata.get(t);if(void 0!==s)for(…)…}
+    // static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)} … t.finalize(),void 0!==t.l&&(this.l=[...t.l]),…
+    // … this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}
     patterns: [
       [/\b\w+\.reactiveElementPolyfillSupport\b/g, '0'],
       [/,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, ''],
@@ -51,6 +57,9 @@ const HOOKS = [
         /const (\w+)=this\[Symbol\.metadata\];if\(null!==\1\)\{const (\w+)=litPropertyMetadata\.get\(\1\);if\(void 0!==\2\)for\(const\[\w+,\w+\]of \2\)this\.elementProperties\.set\(\w+,\w+\)\}/g,
         '',
       ],
+      [/static addInitializer\((\w+)\)\{this\._\$Ei\(\),\(this\.l\?\?=\[\]\)\.push\(\1\)\}/g, ''],
+      [/,void 0!==(\w+)\.l&&\(this\.l=\[\.\.\.\1\.l\]\)/g, ''],
+      [/,this\.constructor\.l\?\.forEach\((\w+)=>\1\(this\)\)/g, ''],
     ],
   },
   {
@@ -94,6 +103,7 @@ export function dropLitPageHooksPlugin() {
     apply: 'build',
     transform(code, id) {
       if (LIT_DECORATORS.test(id)) throw new Error(`${id}: the script-tag app's Lit reads no decorator metadata (scripts/drop-lit-page-hooks.mjs); declare properties in static properties`);
+      if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;
       seen.add(hooks);
