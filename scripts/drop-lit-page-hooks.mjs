@@ -13,14 +13,20 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
-// Then two things of Lit's own that only other code would use:
+// Then three things of Lit's own that only other code or older browsers would use:
 // - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
 //   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
 //   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
 //   fails the build;
 // - class initializers (ReactiveElement.addInitializer and the list each class copies from its parent), the
 //   way decorators set up each instance: the app has none, and a module of the app that names addInitializer
-//   fails the build.
+//   fails the build;
+// - the way to style a shadow root without constructed style sheets (a <style> element per style sheet, with
+//   the page's litNonce): the script-tag widget needs constructed style sheets anyway, since its loader adopts
+//   one for the launcher before the app loads (as the teaser does for itself), so a browser without them
+//   (Firefox before 101; Safari before 16.4, which cannot parse the app's class static blocks either) never
+//   shows the launcher; only an inline widget in Firefox 98 to 100 (2022) was styled that way, and is now
+//   drawn without styles. docs/csp.md says that no <style> element is ever written.
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
@@ -64,8 +70,12 @@ const HOOKS = [
   },
   {
     file: /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/,
-    // t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&…
-    patterns: [[/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, '']],
+    // e=t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&…
+    // (e, supportsAdoptingStyleSheets, then always true: the minifier drops the branches that write <style>)
+    patterns: [
+      [/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, ''],
+      [/(\w+)=\w+\.ShadowRoot&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g, '$1=!0'],
+    ],
   },
   {
     file: /\/node_modules\/lit-element\/lit-element\.js$/,

@@ -48,6 +48,16 @@ describe('dropLitPageHooks', () => {
     assert.equal(plugin().transform('export const x = 1;', '/project/src/widget/x.ts'), null);
   });
 
+  it('adopts constructed style sheets only, without the <style> elements of browsers that have none', () => {
+    const id = pathOf('@lit/reactive-element/css-tag.js');
+    const code = readFileSync(id, 'utf8');
+    assert.match(code, /createElement\("style"\)/);
+    const dropped = drop(code, id);
+    // supportsAdoptingStyleSheets is true, and the minifier drops the branches that write <style>.
+    assert.match(dropped, /(\w+)=!0,[^]*\b\1 as supportsAdoptingStyleSheets\b/);
+    assert.doesNotMatch(dropped, /"adoptedStyleSheets"in|ShadowRoot&&/);
+  });
+
   it('fails for a Lit file that does not hold its hooks as expected', () => {
     const id = pathOf('lit-html/lit-html.js');
     assert.throws(() => drop('export const x = 1;', id), /litHtmlPolyfillSupport.* found 0 times, not once/);
