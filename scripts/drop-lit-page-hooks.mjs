@@ -13,7 +13,7 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
-// Then three things of Lit's own that only other code or older browsers would use:
+// Then four things of Lit's own that only other code or older browsers would use:
 // - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
 //   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
 //   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
@@ -21,6 +21,10 @@
 // - class initializers (ReactiveElement.addInitializer and the list each class copies from its parent), the
 //   way decorators set up each instance: the app has none, and a module of the app that names addInitializer
 //   fails the build;
+// - reactive properties that restore their default when their attribute is removed (the `useDefault` option)
+//   or that wrap an accessor of the class's own (which Lit then reads once more before the first update): the
+//   widget's properties are plain fields with neither, and a module of the app that names useDefault fails
+//   the build;
 // - the way to style a shadow root without constructed style sheets (a <style> element per style sheet, with
 //   the page's litNonce): the script-tag widget needs constructed style sheets anyway, since its loader adopts
 //   one for the launcher before the app loads (as the teaser does for itself), so a browser without them
@@ -55,6 +59,10 @@ const HOOKS = [
     // const t=this[Symbol.metadata];if(null!==t){const s=litPropertyMetadata.get(t);if(void 0!==s)for(…)…}
     // static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)} … t.finalize(),void 0!==t.l&&(this.l=[...t.l]),…
     // … this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}
+    // b={attribute:!0,…,useDefault:!1,…}; createProperty: …,this.prototype.hasOwnProperty(t)&&((s=Object.create(s)).wrapped=!0),…
+    // _$AK: this[e]=r??this._$Ej?.get(e)??r; requestUpdate: …(i.hasChanged??f)(h,s)||i.useDefault&&i.reflect&&…
+    // C(t,s,{useDefault:i,reflect:e,wrapped:h},r){i&&!(this._$Ej??=new Map).has(t)&&(…)||(this._$AL.has(t)||(…
+    // performUpdate: const t=this.constructor.elementProperties;if(t.size>0)for(const[s,i]of t){const{wrapped:t}=i,…}
     patterns: [
       [/\b\w+\.reactiveElementPolyfillSupport\b/g, '0'],
       [/,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, ''],
@@ -66,6 +74,18 @@ const HOOKS = [
       [/static addInitializer\((\w+)\)\{this\._\$Ei\(\),\(this\.l\?\?=\[\]\)\.push\(\1\)\}/g, ''],
       [/,void 0!==(\w+)\.l&&\(this\.l=\[\.\.\.\1\.l\]\)/g, ''],
       [/,this\.constructor\.l\?\.forEach\((\w+)=>\1\(this\)\)/g, ''],
+      [/,useDefault:!1\b/g, ''],
+      [/,this\.prototype\.hasOwnProperty\((\w+)\)&&\(\((\w+)=Object\.create\(\2\)\)\.wrapped=!0\)/g, ''],
+      [/this\[(\w+)\]=(\w+)\?\?this\._\$Ej\?\.get\(\1\)\?\?\2/g, 'this[$1]=$2'],
+      [/\|\|(\w+)\.useDefault&&\1\.reflect&&\w+===this\._\$Ej\?\.get\((\w+)\)&&!this\.hasAttribute\(\w+\._\$Eu\(\2,\1\)\)/g, ''],
+      [
+        /\{useDefault:(\w+),reflect:(\w+),wrapped:(\w+)\},(\w+)\)\{\1&&!\(this\._\$Ej\?\?=new Map\)\.has\((\w+)\)&&\(this\._\$Ej\.set\(\5,\4\?\?\w+\?\?this\[\5\]\),!0!==\3\|\|void 0!==\4\)\|\|\(this\._\$AL\.has\(\5\)\|\|\(this\.hasUpdated\|\|\1\|\|/g,
+        '{reflect:$2}){(this._$AL.has($5)||(this.hasUpdated||',
+      ],
+      [
+        /const (\w+)=this\.constructor\.elementProperties;if\(\1\.size>0\)for\(const\[(\w+),(\w+)\]of \1\)\{const\{wrapped:(\w+)\}=\3,(\w+)=this\[\2\];!0!==\4\|\|this\._\$AL\.has\(\2\)\|\|void 0===\5\|\|this\.C\(\2,void 0,\3,\5\)\}/g,
+        '',
+      ],
     ],
   },
   {
@@ -114,6 +134,7 @@ export function dropLitPageHooksPlugin() {
     transform(code, id) {
       if (LIT_DECORATORS.test(id)) throw new Error(`${id}: the script-tag app's Lit reads no decorator metadata (scripts/drop-lit-page-hooks.mjs); declare properties in static properties`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
+      if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;
       seen.add(hooks);
