@@ -3,7 +3,7 @@
 // and of each only what a user may touch: public, non-static members, and the events its JSDoc documents
 // (`@fires {EventClass} name - description`), not the ones the analyzer guesses from dispatchEvent calls.
 // An element with `attributesByConvention` names the attribute of a public property that declares none with the
-// property's name in kebab case (botId: bot-id), as the element itself does (its static createProperty); the
+// property's name in kebab case (botId: bot-id), as the element itself does (in a static block); the
 // analyzer would write the property's name.
 
 /** Each element: where its class is written, and the package file (an `exports` target) that defines the tag. */

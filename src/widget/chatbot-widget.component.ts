@@ -32,7 +32,7 @@ import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } fro
 import { HOST_METHODS, type HostMethod } from './host-methods.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
-import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import {
   applyStringOverrides,
   englishStrings,
@@ -157,15 +157,6 @@ const DRAW_CHUNK = 8;
 export class ChatbotWidget extends LitElement {
   static override styles = widgetStyles;
 
-  /**
-   * Declares a property whose attribute, unless it names its own, is the property's name in kebab case (botId:
-   * bot-id), which spares the bundle the spelled-out names; custom-elements.json follows the same convention
-   * (custom-elements-manifest.config.mjs).
-   */
-  static override createProperty(name: PropertyKey, options?: PropertyDeclaration): void {
-    super.createProperty(name, { attribute: String(name).replace(/[A-Z]/g, '-$&').toLowerCase(), ...options });
-  }
-
   static override properties: PropertyDeclarations = {
     botId: {},
     baseUrl: {},
@@ -194,6 +185,16 @@ export class ChatbotWidget extends LitElement {
     leadErrors: { state: true },
     unread: { state: true },
   };
+
+  static {
+    // A property's attribute, unless it names its own (or none), is its name in kebab case (botId: bot-id), which
+    // spares the bundle the spelled-out names; custom-elements.json follows the same convention
+    // (custom-elements-manifest.config.mjs). Set here rather than in an override of createProperty, which Lit's
+    // development build warns against.
+    for (const [name, options] of Object.entries(this.properties)) {
+      (options as { attribute?: boolean | string }).attribute ??= name.replace(/[A-Z]/g, '-$&').toLowerCase();
+    }
+  }
 
   /** The bot to chat with (its UUID). */
   botId = '';
