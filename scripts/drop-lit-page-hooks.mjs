@@ -13,7 +13,7 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
-// Then four things of Lit's own that only other code or older browsers would use:
+// Then five things of Lit's own that only other code or older browsers would use:
 // - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
 //   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
 //   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
@@ -25,6 +25,10 @@
 //   or that wrap an accessor of the class's own (which Lit then reads once more before the first update): the
 //   widget's properties are plain fields with neither, and a module of the app that names useDefault fails
 //   the build;
+// - the tracking of whether each part of a template is in the page (setConnected, isConnected and the parts'
+//   _$AU, _$AP, _$AO, _$AN), which only async directives (until, ref, asyncAppend…) read, to pause while their
+//   element is out of the page: the app has none, and a module of the app that imports Lit's async-directive
+//   module fails the build;
 // - the way to style a shadow root without constructed style sheets (a <style> element per style sheet, with
 //   the page's litNonce): the script-tag widget needs constructed style sheets anyway, since its loader adopts
 //   one for the launcher before the app loads (as the teaser does for itself), so a browser without them
@@ -35,7 +39,7 @@
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
 
-/** Per Lit file (its production build): what goes, as [pattern, replacement], each found exactly once. */
+/** Per Lit file (its production build): what goes, as [pattern, replacement, times], each found exactly `times` (once unless given). */
 const HOOKS = [
   {
     file: /\/node_modules\/lit-html\/lit-html\.js$/,
@@ -50,6 +54,15 @@ const HOOKS = [
       [/,2===(\w+)\|\|3===\1\)\{const (\w+)=this\.el\.content\.firstChild;\2\.replaceWith\(\.\.\.\2\.childNodes\)\}/g, ',0);'],
       [/,\w+ as mathml\b/g, ''],
       [/,\w+ as svg\b/g, ''],
+      [/(?<=get parentNode\(\)\{return this\._\$AM\.parentNode\})get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, ''],
+      [/(?<=get tagName\(\)\{return this\.element\.tagName\})get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, ''],
+      [/(?<=this\.options=\w+\})get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, ''],
+      [/get _\$AU\(\)\{return this\._\$AM\?\._\$AU\?\?this\._\$Cv\}/g, ''],
+      [/,this\._\$Cv=\w+\?\.isConnected\?\?!0/g, ''],
+      [/setConnected\((\w+)\)\{void 0===this\._\$AM&&\(this\._\$Cv=\1,this\._\$AP\?\.\(\1\)\)\}/g, ''],
+      [/for\(this\._\$AP\?\.\(!1,!0,\w+\);/g, 'for(;'],
+      [/\w+\?\._\$AO\?\.\(!1\),/g, ''],
+      [/this\._\$AN=void 0,/g, '', 4],
     ],
   },
   {
@@ -105,9 +118,19 @@ const HOOKS = [
       [/\b\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, '0'],
       [/const (\w+)=\w+\.litElementPolyfillSupport;\1\?\.\(\{LitElement:\w+\}\);/g, ''],
       [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '0'],
+      [/this\.hasUpdated\|\|\(this\.renderOptions\.isConnected=this\.isConnected\),/g, ''],
+      [/connectedCallback\(\)\{super\.connectedCallback\(\),this\._\$Do\?\.setConnected\(!0\)\}disconnectedCallback\(\)\{super\.disconnectedCallback\(\),this\._\$Do\?\.setConnected\(!1\)\}/g, ''],
     ],
   },
+  {
+    file: /\/node_modules\/lit-html\/directive\.js$/,
+    // class i{constructor(t){}get _$AU(){return this._$AM._$AU}_$AT(t,e,i){…}…}
+    patterns: [[/get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, '']],
+  },
 ];
+
+/** Lit's async directives (until, ref, …), which need the connection tracking the app's Lit no longer has. */
+const LIT_ASYNC_DIRECTIVE = /\/node_modules\/(?:lit|lit-html)\/(?:development\/)?async-directive\.js$/;
 
 /** Lit's decorators, which the app's Lit could not serve. */
 const LIT_DECORATORS = /\/node_modules\/(?:lit|@lit\/reactive-element)\/(?:development\/)?decorators[/.]/;
@@ -117,9 +140,9 @@ export function dropLitPageHooks(code, id) {
   const hooks = HOOKS.find((entry) => entry.file.test(id));
   if (!hooks) return code;
   let out = code;
-  for (const [pattern, replacement] of hooks.patterns) {
+  for (const [pattern, replacement, times = 1] of hooks.patterns) {
     const found = out.match(pattern)?.length ?? 0;
-    if (found !== 1) throw new Error(`${id}: ${pattern} found ${found} times, not once (scripts/drop-lit-page-hooks.mjs: check this Lit version)`);
+    if (found !== times) throw new Error(`${id}: ${pattern} found ${found} times, not ${times === 1 ? 'once' : `${times} times`} (scripts/drop-lit-page-hooks.mjs: check this Lit version)`);
     out = out.replace(pattern, replacement);
   }
   return out;
@@ -133,6 +156,7 @@ export function dropLitPageHooksPlugin() {
     apply: 'build',
     transform(code, id) {
       if (LIT_DECORATORS.test(id)) throw new Error(`${id}: the script-tag app's Lit reads no decorator metadata (scripts/drop-lit-page-hooks.mjs); declare properties in static properties`);
+      if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));

@@ -59,6 +59,18 @@ describe('dropLitPageHooks', () => {
     assert.throws(() => plugin().transform('const options = { reflect: true, useDefault: true };', '/project/src/widget/x.ts'), /has no useDefault option/);
   });
 
+  it("leaves out the tracking of whether parts are connected, and fails the build of an app that imports Lit's async directives", () => {
+    for (const file of ['lit-html/lit-html.js', 'lit-element/lit-element.js', 'lit-html/directive.js']) {
+      const id = pathOf(file);
+      const code = readFileSync(id, 'utf8');
+      assert.match(code, /_\$AU|setConnected/, file);
+      assert.doesNotMatch(drop(code, id), /_\$AU|_\$Cv|_\$AP|_\$AO|_\$AN|setConnected|isConnected/, file);
+    }
+    for (const file of ['lit/async-directive.js', 'lit-html/async-directive.js', 'lit-html/development/async-directive.js']) {
+      assert.throws(() => plugin().transform('export {};', pathOf(file)), /does not tell directives whether they are connected/, file);
+    }
+  });
+
   it('adopts constructed style sheets only, without the <style> elements of browsers that have none', () => {
     const id = pathOf('@lit/reactive-element/css-tag.js');
     const code = readFileSync(id, 'utf8');
