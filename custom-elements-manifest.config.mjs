@@ -2,6 +2,9 @@
 // module; the plugin below keeps the two element classes, moved to the package files that define their tags,
 // and of each only what a user may touch: public, non-static members, and the events its JSDoc documents
 // (`@fires {EventClass} name - description`), not the ones the analyzer guesses from dispatchEvent calls.
+// An element with `attributesByConvention` names the attribute of a public property that declares none with the
+// property's name in kebab case (botId: bot-id), as the element itself does (in a static block); the
+// analyzer would write the property's name.
 
 /** Each element: where its class is written, and the package file (an `exports` target) that defines the tag. */
 export const PUBLIC_ELEMENTS = [
@@ -10,6 +13,7 @@ export const PUBLIC_ELEMENTS = [
     className: 'ChatbotWidget',
     source: 'src/widget/chatbot-widget.component.ts',
     path: 'dist/chatbot-widget-element.js',
+    attributesByConvention: true,
   },
   {
     tagName: 'bot-admin',
@@ -24,6 +28,18 @@ const isPublicMember = (member) =>
   !member.name.startsWith('#') &&
   (member.privacy === undefined || member.privacy === 'public') &&
   !/@internal\b/.test(member.description ?? '');
+
+const kebabCase = (name) => name.replace(/[A-Z]/g, '-$&').toLowerCase();
+
+/** The attributes of `declaration` with the convention applied to those of its public `members`; the members' too. */
+function attributesByConvention(declaration, members) {
+  const implicit = new Set((declaration.attributes ?? []).filter((attribute) => attribute.name === attribute.fieldName).map((attribute) => attribute.name));
+  const named = (name) => (members.some((member) => member.name === name) ? kebabCase(name) : name);
+  return {
+    attributes: (declaration.attributes ?? []).map((attribute) => (implicit.has(attribute.name) ? { ...attribute, name: named(attribute.name) } : attribute)),
+    members: members.map((member) => (implicit.has(member.attribute) ? { ...member, attribute: named(member.attribute) } : member)),
+  };
+}
 
 function publicApiOnly() {
   return {
@@ -41,6 +57,7 @@ function publicApiOnly() {
           }
         }
         const reference = { name: element.className, module: element.path };
+        const members = (declaration.members ?? []).filter(isPublicMember);
         return {
           kind: 'javascript-module',
           path: element.path,
@@ -48,7 +65,8 @@ function publicApiOnly() {
             {
               ...declaration,
               tagName: element.tagName,
-              members: (declaration.members ?? []).filter(isPublicMember),
+              members,
+              ...(element.attributesByConvention ? attributesByConvention(declaration, members) : {}),
               events: documented,
             },
           ],

@@ -64,10 +64,13 @@ async function chat(page: Page, lang: string): Promise<void> {
     await page.locator(shadow('textarea')).fill('Show me everything');
     await page.locator(shadow('textarea')).press('Enter');
     await page.locator(shadow('.chip')).first().waitFor({ timeout: 10000 });
-    const rendered = await page.evaluate(() => {
-      const root = document.querySelector('chatbot-widget')!.shadowRoot!;
-      return ['strong', 'em', 'table', 'pre code', 'a[href="https://example.com/"]'].every((selector) => root.querySelector(`.markdown ${selector}`));
-    });
+    // The table is drawn once its on-demand chunk has arrived, which may be after the answer ended.
+    const rendered = await page
+      .waitForFunction(() => {
+        const root = document.querySelector('chatbot-widget')!.shadowRoot!;
+        return ['strong', 'em', 'table', 'pre code', 'a[href="https://example.com/"]'].every((selector) => root.querySelector(`.markdown ${selector}`));
+      }, undefined, { timeout: 10000 })
+      .then(() => true, () => false);
     if (!rendered) throw new Error('the answer Markdown was not rendered');
   });
   await step(`[${lang}] a suggestion is sent`, async () => {

@@ -1,5 +1,5 @@
-// A Vite plugin for the script-tag app: the Lit it bundles for itself does not read or write the hooks that Lit
-// keeps on the page's globalThis for the page's own Lit:
+// A Vite plugin for the script-tag app: the Lit it bundles for itself leaves out what the app never uses.
+// First, the hooks that Lit keeps on the page's globalThis for the page's own Lit:
 // - the version lists (litHtmlVersions, reactiveElementVersions, litElementVersions), which a page's Lit in
 //   development mode reads to warn that several copies of Lit are loaded: the widget's copy is private to it by
 //   design, and the page's developers could do nothing about that warning;
@@ -13,22 +13,69 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
+// Then five things of Lit's own that only other code or older browsers would use:
+// - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
+//   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
+//   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
+//   fails the build;
+// - class initializers (ReactiveElement.addInitializer and the list each class copies from its parent), the
+//   way decorators set up each instance: the app has none, and a module of the app that names addInitializer
+//   fails the build;
+// - reactive properties that restore their default when their attribute is removed (the `useDefault` option)
+//   or that wrap an accessor of the class's own (which Lit then reads once more before the first update): the
+//   widget's properties are plain fields with neither, and a module of the app that names useDefault fails
+//   the build;
+// - the tracking of whether each part of a template is in the page (setConnected, isConnected and the parts'
+//   _$AU, _$AP, _$AO, _$AN), which only async directives (until, ref, asyncAppend…) read, to pause while their
+//   element is out of the page: the app has none, and a module of the app that imports Lit's async-directive
+//   module fails the build;
+// - the way to style a shadow root without constructed style sheets (a <style> element per style sheet, with
+//   the page's litNonce): the script-tag widget needs constructed style sheets anyway, since its loader adopts
+//   one for the launcher before the app loads (as the teaser does for itself), so a browser without them
+//   (Firefox before 101; Safari before 16.4, which cannot parse the app's class static blocks either) never
+//   shows the launcher; only an inline widget in Firefox 98 to 100 (2022) was styled that way, and is now
+//   drawn without styles. docs/csp.md says that no <style> element is ever written.
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
 
-/** Per Lit file (its production build): what goes, as [pattern, replacement], each found exactly once. */
+/** Per Lit file (its production build): what goes, as [pattern, replacement, times], each found exactly `times` (once unless given). */
 const HOOKS = [
   {
     file: /\/node_modules\/lit-html\/lit-html\.js$/,
     // const …,B=t.litHtmlPolyfillSupport;B?.(S,k),(t.litHtmlVersions??=[]).push("3.3.3");
-    patterns: [[/(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '$1=0']],
+    // …,l=2===i?"<svg>":3===i?"<math>":"",…;return[V(t,l+(t[s]||"<?>")+(2===i?"</svg>":3===i?"</math>":"")),e]
+    // if(this.el=S.createElement(f,e),P.currentNode=this.el.content,2===i||3===i){const t=…;t.replaceWith(…)}
+    // export{j as _$LH,b as html,T as mathml,E as noChange,A as nothing,D as render,w as svg};
+    patterns: [
+      [/(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '$1=0'],
+      [/(\w+)=2===(\w+)\?"<svg>":3===\2\?"<math>":""/g, '$1=""'],
+      [/\+\(2===(\w+)\?"<\/svg>":3===\1\?"<\/math>":""\)/g, ''],
+      [/,2===(\w+)\|\|3===\1\)\{const (\w+)=this\.el\.content\.firstChild;\2\.replaceWith\(\.\.\.\2\.childNodes\)\}/g, ',0);'],
+      [/,\w+ as mathml\b/g, ''],
+      [/,\w+ as svg\b/g, ''],
+      [/(?<=get parentNode\(\)\{return this\._\$AM\.parentNode\})get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, ''],
+      [/(?<=get tagName\(\)\{return this\.element\.tagName\})get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, ''],
+      [/(?<=this\.options=\w+\})get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, ''],
+      [/get _\$AU\(\)\{return this\._\$AM\?\._\$AU\?\?this\._\$Cv\}/g, ''],
+      [/,this\._\$Cv=\w+\?\.isConnected\?\?!0/g, ''],
+      [/setConnected\((\w+)\)\{void 0===this\._\$AM&&\(this\._\$Cv=\1,this\._\$AP\?\.\(\1\)\)\}/g, ''],
+      [/for\(this\._\$AP\?\.\(!1,!0,\w+\);/g, 'for(;'],
+      [/\w+\?\._\$AO\?\.\(!1\),/g, ''],
+      [/this\._\$AN=void 0,/g, '', 4],
+    ],
   },
   {
     file: /\/node_modules\/@lit\/reactive-element\/reactive-element\.js$/,
     // p=a.reactiveElementPolyfillSupport, … ,p?.({ReactiveElement:y}),(a.reactiveElementVersions??=[]).push("2.1.2");
     // Symbol.metadata??=Symbol("metadata"),a.litPropertyMetadata??=new WeakMap;
     // const t=this[Symbol.metadata];if(null!==t){const s=litPropertyMetadata.get(t);if(void 0!==s)for(…)…}
+    // static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)} … t.finalize(),void 0!==t.l&&(this.l=[...t.l]),…
+    // … this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}
+    // b={attribute:!0,…,useDefault:!1,…}; createProperty: …,this.prototype.hasOwnProperty(t)&&((s=Object.create(s)).wrapped=!0),…
+    // _$AK: this[e]=r??this._$Ej?.get(e)??r; requestUpdate: …(i.hasChanged??f)(h,s)||i.useDefault&&i.reflect&&…
+    // C(t,s,{useDefault:i,reflect:e,wrapped:h},r){i&&!(this._$Ej??=new Map).has(t)&&(…)||(this._$AL.has(t)||(…
+    // performUpdate: const t=this.constructor.elementProperties;if(t.size>0)for(const[s,i]of t){const{wrapped:t}=i,…}
     patterns: [
       [/\b\w+\.reactiveElementPolyfillSupport\b/g, '0'],
       [/,\w+\?\.\(\{ReactiveElement:\w+\}\),\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, ''],
@@ -37,12 +84,31 @@ const HOOKS = [
         /const (\w+)=this\[Symbol\.metadata\];if\(null!==\1\)\{const (\w+)=litPropertyMetadata\.get\(\1\);if\(void 0!==\2\)for\(const\[\w+,\w+\]of \2\)this\.elementProperties\.set\(\w+,\w+\)\}/g,
         '',
       ],
+      [/static addInitializer\((\w+)\)\{this\._\$Ei\(\),\(this\.l\?\?=\[\]\)\.push\(\1\)\}/g, ''],
+      [/,void 0!==(\w+)\.l&&\(this\.l=\[\.\.\.\1\.l\]\)/g, ''],
+      [/,this\.constructor\.l\?\.forEach\((\w+)=>\1\(this\)\)/g, ''],
+      [/,useDefault:!1\b/g, ''],
+      [/,this\.prototype\.hasOwnProperty\((\w+)\)&&\(\((\w+)=Object\.create\(\2\)\)\.wrapped=!0\)/g, ''],
+      [/this\[(\w+)\]=(\w+)\?\?this\._\$Ej\?\.get\(\1\)\?\?\2/g, 'this[$1]=$2'],
+      [/\|\|(\w+)\.useDefault&&\1\.reflect&&\w+===this\._\$Ej\?\.get\((\w+)\)&&!this\.hasAttribute\(\w+\._\$Eu\(\2,\1\)\)/g, ''],
+      [
+        /\{useDefault:(\w+),reflect:(\w+),wrapped:(\w+)\},(\w+)\)\{\1&&!\(this\._\$Ej\?\?=new Map\)\.has\((\w+)\)&&\(this\._\$Ej\.set\(\5,\4\?\?\w+\?\?this\[\5\]\),!0!==\3\|\|void 0!==\4\)\|\|\(this\._\$AL\.has\(\5\)\|\|\(this\.hasUpdated\|\|\1\|\|/g,
+        '{reflect:$2}){(this._$AL.has($5)||(this.hasUpdated||',
+      ],
+      [
+        /const (\w+)=this\.constructor\.elementProperties;if\(\1\.size>0\)for\(const\[(\w+),(\w+)\]of \1\)\{const\{wrapped:(\w+)\}=\3,(\w+)=this\[\2\];!0!==\4\|\|this\._\$AL\.has\(\2\)\|\|void 0===\5\|\|this\.C\(\2,void 0,\3,\5\)\}/g,
+        '',
+      ],
     ],
   },
   {
     file: /\/node_modules\/@lit\/reactive-element\/css-tag\.js$/,
-    // t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&…
-    patterns: [[/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, '']],
+    // e=t.ShadowRoot&&(void 0===t.ShadyCSS||t.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&…
+    // (e, supportsAdoptingStyleSheets, then always true: the minifier drops the branches that write <style>)
+    patterns: [
+      [/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, ''],
+      [/(\w+)=\w+\.ShadowRoot&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g, '$1=!0'],
+    ],
   },
   {
     file: /\/node_modules\/lit-element\/lit-element\.js$/,
@@ -52,9 +118,19 @@ const HOOKS = [
       [/\b\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, '0'],
       [/const (\w+)=\w+\.litElementPolyfillSupport;\1\?\.\(\{LitElement:\w+\}\);/g, ''],
       [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '0'],
+      [/this\.hasUpdated\|\|\(this\.renderOptions\.isConnected=this\.isConnected\),/g, ''],
+      [/connectedCallback\(\)\{super\.connectedCallback\(\),this\._\$Do\?\.setConnected\(!0\)\}disconnectedCallback\(\)\{super\.disconnectedCallback\(\),this\._\$Do\?\.setConnected\(!1\)\}/g, ''],
     ],
   },
+  {
+    file: /\/node_modules\/lit-html\/directive\.js$/,
+    // class i{constructor(t){}get _$AU(){return this._$AM._$AU}_$AT(t,e,i){…}…}
+    patterns: [[/get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, '']],
+  },
 ];
+
+/** Lit's async directives (until, ref, …), which need the connection tracking the app's Lit no longer has. */
+const LIT_ASYNC_DIRECTIVE = /\/node_modules\/(?:lit|lit-html)\/(?:development\/)?async-directive\.js$/;
 
 /** Lit's decorators, which the app's Lit could not serve. */
 const LIT_DECORATORS = /\/node_modules\/(?:lit|@lit\/reactive-element)\/(?:development\/)?decorators[/.]/;
@@ -64,9 +140,9 @@ export function dropLitPageHooks(code, id) {
   const hooks = HOOKS.find((entry) => entry.file.test(id));
   if (!hooks) return code;
   let out = code;
-  for (const [pattern, replacement] of hooks.patterns) {
+  for (const [pattern, replacement, times = 1] of hooks.patterns) {
     const found = out.match(pattern)?.length ?? 0;
-    if (found !== 1) throw new Error(`${id}: ${pattern} found ${found} times, not once (scripts/drop-lit-page-hooks.mjs: check this Lit version)`);
+    if (found !== times) throw new Error(`${id}: ${pattern} found ${found} times, not ${times === 1 ? 'once' : `${times} times`} (scripts/drop-lit-page-hooks.mjs: check this Lit version)`);
     out = out.replace(pattern, replacement);
   }
   return out;
@@ -80,6 +156,9 @@ export function dropLitPageHooksPlugin() {
     apply: 'build',
     transform(code, id) {
       if (LIT_DECORATORS.test(id)) throw new Error(`${id}: the script-tag app's Lit reads no decorator metadata (scripts/drop-lit-page-hooks.mjs); declare properties in static properties`);
+      if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
+      if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
+      if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;
       seen.add(hooks);

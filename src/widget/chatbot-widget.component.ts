@@ -7,12 +7,12 @@
 // Measure the whole widget (`npm run build`), not the app file alone: some orders split the app into two
 // chunks, and the app file then looks smaller while the widget grows.
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
-import { guard } from 'lit/directives/guard.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
 import { micIcon, sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
 import { copyIcon, icon, iconButton } from '../ui/icons.js';
+import { memo } from '../ui/memo.js';
 import { MarkdownStream, drawTable, markdownToText } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
@@ -158,23 +158,23 @@ export class ChatbotWidget extends LitElement {
   static override styles = widgetStyles;
 
   static override properties: PropertyDeclarations = {
-    botId: { attribute: 'bot-id' },
-    baseUrl: { attribute: 'base-url' },
+    botId: {},
+    baseUrl: {},
     token: {},
-    apiKey: { attribute: 'api-key' },
-    apiKeyHeader: { attribute: 'api-key-header' },
-    typeQa: { attribute: 'type-qa' },
+    apiKey: {},
+    apiKeyHeader: {},
+    typeQa: {},
     mode: { reflect: true },
     theme: { reflect: true },
     storage: {},
     opened: { type: Boolean, reflect: true, attribute: 'open' },
-    noRememberOpen: { type: Boolean, attribute: 'no-remember-open' },
+    noRememberOpen: { type: Boolean },
     languageOverride: { attribute: 'lang' },
     strings: { attribute: false },
-    languagePack: { attribute: 'language-pack' },
-    initialMessage: { attribute: 'initial-message' },
-    starterQuestions: { attribute: 'starter-questions', type: Array },
-    teaserAfter: { attribute: 'teaser-after', type: Number },
+    languagePack: {},
+    initialMessage: {},
+    starterQuestions: { type: Array },
+    teaserAfter: { type: Number },
     settings: { attribute: false },
     fetch: { attribute: false },
     pack: { state: true },
@@ -185,6 +185,16 @@ export class ChatbotWidget extends LitElement {
     leadErrors: { state: true },
     unread: { state: true },
   };
+
+  static {
+    // A property's attribute, unless it names its own (or none), is its name in kebab case (botId: bot-id), which
+    // spares the bundle the spelled-out names; custom-elements.json follows the same convention
+    // (custom-elements-manifest.config.mjs). Set here rather than in an override of createProperty, which Lit's
+    // development build warns against.
+    for (const [name, options] of Object.entries(this.properties)) {
+      (options as { attribute?: boolean | string }).attribute ??= name.replace(/[A-Z]/g, '-$&').toLowerCase();
+    }
+  }
 
   /** The bot to chat with (its UUID). */
   botId = '';
@@ -744,9 +754,9 @@ export class ChatbotWidget extends LitElement {
   }
 
   #renderMessage(message: Message): unknown {
-    if (message.role === 'user') return guard([message, this.pack], () => this.#renderQuestion(message));
+    if (message.role === 'user') return memo([message, this.pack], () => this.#renderQuestion(message));
     if (message.status === 'streaming') return this.#renderAnswer(message);
-    return guard([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
+    return memo([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
   }
 
   // Undefined until the lead form's module is in: Lit draws nothing for it.

@@ -1,8 +1,8 @@
 // Lit templates for parsed Markdown. Every piece of answer text reaches the DOM through a Lit text or
 // attribute binding (never innerHTML), and a link's href is only ever a URL that passed safeHref.
 import { html, nothing, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 import { copyIcon, iconButton } from '../icons.js';
+import { memo } from '../memo.js';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
 import { inlineText, parseInline, safeHref, useRawHtmlReader, type Inline, type InlineOptions, type RawHtmlReader, type References } from './inline.js';
 
@@ -168,7 +168,7 @@ export class MarkdownStream {
       if (reset) this.#finished = [];
       for (const block of finished) {
         const template = renderBlock(block, this.context, { references });
-        this.#finished.push(guard([template], () => template));
+        this.#finished.push(memo([template], () => template));
       }
       return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true, references }))}`;
     } catch {

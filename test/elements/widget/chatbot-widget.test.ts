@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { ChatbotAnswerCompleteEvent, ChatbotMessageSentEvent } from '../../../src/chatbot-widget.js';
+import { ChatbotAnswerCompleteEvent, ChatbotMessageSentEvent, ChatbotWidget } from '../../../src/chatbot-widget.js';
 import {
   ask,
   byPart,
@@ -20,6 +20,35 @@ describe('<chatbot-widget> basics', () => {
     const { el } = await mountWidget({ bot: { bot_name: 'Ada' } });
     expect(part(el, 'title').textContent).to.equal('Ada');
     expect(greeting(el)!.textContent).to.contain('Ada');
+  });
+
+  it('reads every documented attribute into its property, and observes no other attribute', () => {
+    // attribute: [value written, property, value read]
+    const documented: Record<string, [string, keyof ChatbotWidget, unknown]> = {
+      'bot-id': ['b1', 'botId', 'b1'],
+      'base-url': ['http://127.0.0.1:9', 'baseUrl', 'http://127.0.0.1:9'],
+      token: ['t', 'token', 't'],
+      'api-key': ['k', 'apiKey', 'k'],
+      'api-key-header': ['chatfly-api-key', 'apiKeyHeader', 'chatfly-api-key'],
+      'type-qa': ['qa', 'typeQa', 'qa'],
+      mode: ['inline', 'mode', 'inline'],
+      theme: ['dark', 'theme', 'dark'],
+      storage: ['none', 'storage', 'none'],
+      open: ['', 'opened', true],
+      'no-remember-open': ['', 'noRememberOpen', true],
+      lang: ['fr', 'languageOverride', 'fr'],
+      'language-pack': ['site-pack', 'languagePack', 'site-pack'],
+      'initial-message': ['Hello', 'initialMessage', 'Hello'],
+      'starter-questions': ['["One?","Two?"]', 'starterQuestions', ['One?', 'Two?']],
+      'teaser-after': ['5', 'teaserAfter', 5],
+    };
+    expect([...ChatbotWidget.observedAttributes].sort()).to.deep.equal(Object.keys(documented).sort());
+    // Not connected: the element reads its attributes without loading anything.
+    const el = document.createElement('chatbot-widget');
+    for (const [attribute, [written, property, read]] of Object.entries(documented)) {
+      el.setAttribute(attribute, written);
+      expect(el[property], attribute).to.deep.equal(read);
+    }
   });
 
   it('is accessible when empty', async () => {
