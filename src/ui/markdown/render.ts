@@ -105,7 +105,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'list': {
       // While a list streams, its items before the last complete one are the same objects from one update to
       // the next (IncrementalBlocks keeps them): they are not read or drawn again.
-      const items = block.items.map((item) => guard([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
+      const items = block.items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
       return block.ordered
         ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
         : html`<ul>${items}</ul>`;
