@@ -449,8 +449,7 @@ export class ChatbotWidget extends LitElement {
     if (this.#markdownPack !== this.pack) {
       this.#markdownPack = this.pack;
       this.#markdown.clear();
-      // Made when the first message needs it: creating a formatter loads the language's locale data, which an
-      // empty conversation, the usual first view, never needs.
+      // Made again once a message needs it (see updated()): an empty conversation, the usual first view, never does.
       this.#timeFormat = undefined;
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
@@ -500,6 +499,15 @@ export class ChatbotWidget extends LitElement {
     }
     const thread = this.#thread;
     if (thread) {
+      // The messages' times are written in a task of their own, once messages are drawn: making the first
+      // formatter loads the language's locale data (40 ms and more, several times that on a busy machine),
+      // which the field and the messages of a restored conversation, or a question just sent, need not wait for.
+      if (!this.#timeFormat && this.#chat.conversation.messages.length) {
+        setTimeout(() => {
+          this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+          this.requestUpdate();
+        });
+      }
       if (this.#drawnFrom > 0) {
         // The next update, in a task of its own, draws the chunk before.
         this.#drawnFrom -= DRAW_CHUNK;
@@ -699,10 +707,10 @@ export class ChatbotWidget extends LitElement {
   #speech = (event: Event, text?: string, button = event.currentTarget as HTMLButtonElement) =>
     void import('./on-demand/speech.js').then((speech) => speech.speech(button, text));
 
+  // The time's text comes once the formatter is made (see updated()).
   #time(at: number): TemplateResult {
     const date = new Date(at);
-    this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
-    return html`<time datetime=${date.toISOString()}>${this.#timeFormat.format(date)}</time>`;
+    return html`<time datetime=${date.toISOString()}>${this.#timeFormat?.format(date)}</time>`;
   }
 
   #renderQuestion(message: QuestionMessage): TemplateResult {
@@ -754,9 +762,9 @@ export class ChatbotWidget extends LitElement {
   }
 
   #renderMessage(message: Message): unknown {
-    if (message.role === 'user') return memo([message, this.pack], () => this.#renderQuestion(message));
+    if (message.role === 'user') return memo([message, this.pack, this.#timeFormat], () => this.#renderQuestion(message));
     if (message.status === 'streaming') return this.#renderAnswer(message);
-    return memo([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
+    return memo([message, this.pack, this.#timeFormat, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
   }
 
   // Undefined until the lead form's module is in: Lit draws nothing for it.

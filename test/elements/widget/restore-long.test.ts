@@ -4,6 +4,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
+import { createFakeService } from './fake-service.js';
 import { ask, freshBotId, lastAnswerText, mountWidget, part, parts, settled, textOf } from './widget-helpers.js';
 
 const PAIRS = 40;
@@ -38,5 +39,39 @@ describe('<chatbot-widget> long restored conversation', () => {
     await settled(el);
     expect(parts(el, 'message').length).to.equal(PAIRS * 2 + 2);
     expect(parts(el, 'user-message').at(-1)!.textContent).to.contain('One more');
+  });
+
+  it('shows the field without waiting for the time formatter, and every message with its time soon after', async () => {
+    const botId = freshBotId();
+    storeConversation(botId);
+    const original = Intl.DateTimeFormat;
+    let formatters = 0;
+    Intl.DateTimeFormat = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      formatters += 1;
+      return new original(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    const el = document.createElement('chatbot-widget');
+    try {
+      Object.assign(el, { botId, baseUrl: 'https://service.test', mode: 'inline', fetch: createFakeService().fetch });
+      el.style.height = '560px';
+      document.body.append(el);
+      // The formatters made by the time the message field is in the thread's DOM (a mutation's callback runs
+      // before any later task).
+      let formattersAtReady = -1;
+      const observer = new MutationObserver(() => {
+        if (formattersAtReady < 0 && el.shadowRoot!.querySelector('textarea')) formattersAtReady = formatters;
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+      const times = () => [...el.shadowRoot!.querySelectorAll('time')];
+      await waitUntil(() => parts(el, 'message').length === PAIRS * 2 && times().every((time) => time.textContent), 'not every message got its time', { timeout: 5000 });
+      observer.disconnect();
+      expect(formattersAtReady, 'formatters made before the field appeared').to.equal(0);
+      const format = new original('en', { hour: 'numeric', minute: '2-digit' });
+      expect(times()).to.have.length(PAIRS * 2);
+      for (const time of times()) expect(time.textContent).to.equal(format.format(new Date(time.dateTime)));
+    } finally {
+      Intl.DateTimeFormat = original;
+      el.remove();
+    }
   });
 });
