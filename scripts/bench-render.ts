@@ -17,7 +17,10 @@
 // - long conversation: the 200-message conversation continued with a paced answer: per-token cost against
 //   the first answer's (bar ≤ 1.25 ×); DOM nodes and JS heap once 100 and 200 restored messages are drawn (the growth
 //   from 100 to 200 must stay linear: bar ≤ 1.25 × the growth from 0 to 100).
-// Options: --runs N (default 5), --no-build (use dist/ as it is), --only burst,paced,load,long, --verbose.
+// - hostile: answers of 200 KB from the Markdown parsers' adversarial corpus (scripts/markdown-corpus.ts), written
+//   at once and streamed in 1,000-character pieces every 20 ms; one run each (a run takes seconds to minutes).
+//   Bar: no task over 50 ms.
+// Options: --runs N (default 5), --no-build (use dist/ as it is), --only burst,paced,load,long,hostile, --verbose.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -25,6 +28,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatAnswer, splitIntoWords } from '../src/stream/answer-format.js';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, setSuggestions, type Conversation } from '../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../src/widget/conversation-store.js';
+import { CORPUS } from './markdown-corpus.js';
 import { startWidgetFixture, type WidgetFixture } from './widget-fixture-server.js';
 
 const SIZES = [500, 2000, 8000] as const;
@@ -32,7 +36,7 @@ const args = process.argv.slice(2);
 const runsArgument = args.indexOf('--runs');
 const RUNS = runsArgument >= 0 ? Math.max(1, Number(args[runsArgument + 1]) || 5) : 5;
 const onlyArgument = args.indexOf('--only');
-const SECTIONS = new Set(onlyArgument >= 0 ? String(args[onlyArgument + 1]).split(',') : ['burst', 'paced', 'load', 'long']);
+const SECTIONS = new Set(onlyArgument >= 0 ? String(args[onlyArgument + 1]).split(',') : ['burst', 'paced', 'load', 'long', 'hostile']);
 const BARS = {
   mainThreadMsAt8000: 500,
   longestTaskMs: 50,
@@ -50,6 +54,10 @@ const TOKEN_INTERVAL_MS = 20;
 /** Messages of the long conversation restored from storage (half questions, half answers). */
 const LONG_CONVERSATION = 200;
 const BOT_ID = '00000000-0000-4000-8000-000000000001';
+/** Hostile answers: patterns of the adversarial corpus (inline-heavy, block-heavy, plain), their size and pace. */
+const HOSTILE = ['[ repeated', '**a repeated', 'numbered list', 'plain lines'] as const;
+const HOSTILE_SIZE = 200_000;
+const HOSTILE_PIECE = 1000;
 
 const FILLER = (
   'the widget renders streamed answers block by block so that finished paragraphs lists tables and code ' +
@@ -137,10 +145,11 @@ export async function askInPage(question: string): Promise<{ firstByte: number; 
   observer.observe({ type: 'longtask' });
   let firstPaint = 0;
   let firstText = 0;
+  // Disconnected once the first text is there: its records of every later change are the instrument's work.
   const mutations = new MutationObserver(() => {
-    if (firstPaint) return;
     const bubble = root.querySelectorAll('.message.bot')[answersBefore]?.querySelector('.bubble p, .bubble li, .bubble td, .bubble pre');
     if (!bubble) return;
+    mutations.disconnect();
     firstPaint = -1;
     firstText = performance.now();
     // The text is in the DOM; it is on screen once the next frame has been painted: a message posted from
@@ -349,8 +358,22 @@ function build(): void {
   }
 }
 
-/** Writes one answer: `tokens:N` at once, `paced:N` one token every TOKEN_INTERVAL_MS. */
+/**
+ * Writes one answer: `tokens:N` at once, `paced:N` one token every TOKEN_INTERVAL_MS, `hostile:K:at-once` or
+ * `hostile:K:streamed` the K-th HOSTILE pattern at once or HOSTILE_PIECE characters every TOKEN_INTERVAL_MS.
+ */
 async function writeAnswer(message: string, response: ServerResponse): Promise<void> {
+  const hostile = /^hostile:(\d+):(at-once|streamed)$/.exec(message);
+  if (hostile) {
+    const body = formatAnswer({ answer: CORPUS[HOSTILE[Number(hostile[1])]!]!(HOSTILE_SIZE) });
+    const piece = hostile[2] === 'streamed' ? HOSTILE_PIECE : body.length;
+    for (let start = 0; start < body.length && !response.destroyed; start += piece) {
+      response.write(body.slice(start, start + piece));
+      if (piece < body.length) await new Promise((resolve) => setTimeout(resolve, TOKEN_INTERVAL_MS));
+    }
+    response.end();
+    return;
+  }
   const [, mode = 'tokens', count = '20'] = /^(tokens|paced):(\d+)$/.exec(message) ?? [];
   const body = formatAnswer({ answer: benchmarkAnswer(Number(count)), suggestions: ['What else can it do?', 'How fast is it?'] });
   const tokens = splitIntoWords(body);
@@ -497,6 +520,19 @@ async function main(): Promise<void> {
       if (ratio > BARS.continuedPerTokenRatio) failures.push(`long: per-token cost ${ratio.toFixed(2)} × the first answer's`);
       if (longest > BARS.longestTaskMs) failures.push(`long: a ${longest.toFixed(0)} ms task`);
       if (growth > BARS.domGrowthRatio) failures.push(`long: DOM growth ratio ${growth.toFixed(2)}`);
+    }
+
+    if (SECTIONS.has('hostile')) {
+      lines.push(`\nHostile answers of ${HOSTILE_SIZE / 1000} KB (scripts/markdown-corpus.ts), one run each\n`);
+      lines.push(`${'pattern'.padEnd(16)}${'written'.padEnd(11)}${'main thread'.padStart(13)}${'tasks > 50 ms'.padStart(15)}${'longest'.padStart(11)}`);
+      for (const [index, pattern] of HOSTILE.entries()) {
+        for (const way of ['at-once', 'streamed']) {
+          const run = await answerRun(browser, fixture.url, `hostile:${index}:${way}`);
+          const longest = Math.max(0, ...run.longTasks);
+          lines.push(`${pattern.padEnd(16)}${way.padEnd(11)}${ms(run.mainThreadMs, 0).padStart(13)}${String(run.longTasks.length).padStart(15)}${ms(longest, 0).padStart(11)}`);
+          if (longest > BARS.longestTaskMs) failures.push(`hostile: a ${longest.toFixed(0)} ms task (${pattern}, ${way})`);
+        }
+      }
     }
   } finally {
     await browser.close();
