@@ -12,15 +12,24 @@ export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: 
 /** Draws a task item's box before its text. */
 export type TaskView = (checked: boolean, content: unknown[]) => TemplateResult;
 
-/** The Markdown most answers never use: the readers of tables, task items and definitions, and the views of tables and task items. */
+/** Draws code in a language highlighted, or gives undefined when the highlighter does not read the language (or there is none). */
+export type CodeView = (code: string, language: string) => unknown;
+
+/**
+ * The Markdown most answers never use: the readers of tables, task items and definitions, the views of
+ * tables and task items, and the syntax highlighter of fenced code.
+ */
 export interface MarkdownExtras extends BlockReaders {
   /** Draws a table. */
   drawTable: TableView;
   /** Draws a task item's box and text. */
   drawTask: TaskView;
+  /** Draws fenced code in a language highlighted. */
+  drawCode: CodeView;
 }
 
-let drawTask: TaskView | undefined;
+/** The extras, once they arrived. */
+let extras: MarkdownExtras | undefined;
 
 /** The view of tables, once the extras arrived (a host that guards its finished answers lists it among their dependencies). */
 export let drawTable: TableView | undefined;
@@ -28,12 +37,12 @@ let extrasWanted = false;
 
 /**
  * Teaches the parsers and the renderer GFM tables and task items, link reference definitions and reference
- * links (answers already drawn are read again on their next update).
+ * links, and highlights fenced code (answers already drawn are read again on their next update).
  */
-export function useMarkdownExtras(extras: MarkdownExtras): void {
-  drawTable = extras.drawTable;
-  drawTask = extras.drawTask;
-  useBlockReaders(extras);
+export function useMarkdownExtras(given: MarkdownExtras): void {
+  extras = given;
+  drawTable = given.drawTable;
+  useBlockReaders(given);
 }
 
 /** What the rendered Markdown needs from its host. */
@@ -82,13 +91,13 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
     case 'paragraph': {
-      const content = block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
+      const content = block.checked === undefined ? inline(block.text, options) : extras!.drawTask(block.checked, inline(block.text, options));
       return tight ? html`${content}` : html`<p>${content}</p>`;
     }
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
-      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span>${iconButton(context.copyCodeLabel, copyIcon, (event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement))}</div><pre tabindex="0"><code>${block.text}</code></pre></div>`;
+      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span>${iconButton(context.copyCodeLabel, copyIcon, (event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement))}</div><pre tabindex="0"><code>${extras?.drawCode(block.text, block.lang) ?? block.text}</code></pre></div>`;
     case 'rule':
       return html`<hr />`;
     case 'quote':
@@ -135,9 +144,9 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      // Most answers have no table or task item and define no link: those are imported the first time an
-      // answer has a pipe, `]:` or a task marker in it.
-      if (!extrasWanted && /\||\]:|\[[ xX]\]/.test(text)) {
+      // Most answers have no table, task item or code in a language and define no link: those are imported
+      // the first time an answer has a pipe, `]:`, a task marker or a fence followed by a word in it.
+      if (!extrasWanted && /\||\]:|\[[ xX]\]|[`~]{3} *\w/.test(text)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);

@@ -1,10 +1,11 @@
 // The Markdown most answers never use, a chunk of its own: GFM tables and task items, link reference
-// definitions and reference links. The answer renderer imports it the first time an answer has a pipe,
-// `]:` or a task marker in it, and draws its answers again when it arrives (until then those are the text
-// they were written as).
+// definitions and reference links, and the syntax highlighter of fenced code. The answer renderer imports it
+// the first time an answer has a pipe, `]:`, a task marker or a fence with a language in it, and draws its
+// answers again when it arrives (until then those are the text they were written as, and code is plain).
 import { html } from 'lit';
 import type { TableView, TaskView } from '../../ui/markdown/render.js';
 
+export { drawCode } from '../../ui/markdown/code-view.js';
 export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions.js';
 export { readTable } from '../../ui/markdown/tables.js';
 export { markTask } from '../../ui/markdown/tasks.js';
