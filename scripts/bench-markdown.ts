@@ -9,7 +9,7 @@
 // with a loop that is linear by construction (one small object per character), and allows each pattern the
 // growth of linear work: 20x times that factor (1 on a quiet machine with large caches), plus 30 ms for
 // noise. A quadratic parser grows 400x. Exits 1 when a pattern throws or grows faster than allowed.
-import { CORPUS, parse, repeat } from './markdown-corpus.js';
+import { CORPUS, HIGHLIGHT_CORPUS, highlight, parse, repeat } from './markdown-corpus.js';
 
 const SMALL = 10_000;
 const LARGE = 200_000;
@@ -60,9 +60,13 @@ const rows: string[][] = [
 ];
 // `npm run bench:markdown -- word` runs only the patterns whose name contains the word.
 const only = process.argv[2] ?? '';
-for (const [name, build] of Object.entries(CORPUS).filter(([pattern]) => pattern.includes(only))) {
+const patterns = [
+  ...Object.entries(CORPUS).map(([name, build]) => [name, build, (text: string) => parse(text, false) + parse(text, true)] as const),
+  ...Object.entries(HIGHLIGHT_CORPUS).map(([name, [language, build]]) => [`highlight ${name}`, build, (text: string) => highlight(language, text)] as const),
+];
+for (const [name, build, work] of patterns.filter(([pattern]) => pattern.includes(only))) {
   try {
-    const { small, large, ratio } = growth(build, (text) => parse(text, false) + parse(text, true));
+    const { small, large, ratio } = growth(build, work);
     const linear = large <= allowedRatio * small + NOISE_MS;
     if (!linear) failures++;
     rows.push([name, small.toFixed(2), large.toFixed(1), `${ratio.toFixed(1)}x`, linear ? 'ok' : 'SUPER-LINEAR']);

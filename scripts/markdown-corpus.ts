@@ -1,6 +1,7 @@
 // The adversarial corpus of the Markdown parsers: hostile patterns, each built at any size, and the work the
 // widget does with an answer's text short of the DOM. Used by `npm run bench:markdown` and by the growth
 // test in the unit tests (test/unit/markdown/markdown-growth.test.ts).
+import { codeTokens } from '../src/ui/markdown/code-tokens.js';
 import { markTask, parseBlocks, parseInline, readHtmlBlock, readRawHtml, readTable, resolveReference, takeDefinitions, useBlockReaders, useRawHtmlReader, type Block } from '../src/ui/markdown/index.js';
 
 // Tables, HTML blocks, definitions and raw HTML are read too (the widget imports their readers the first time
@@ -131,6 +132,26 @@ export const CORPUS: Record<string, (size: number) => string> = {
   '| pipes and ` ticks in one row': (size) => 'a|b\n-|-\n' + repeat('|`', size),
 };
 
+/** Hostile code for the syntax highlighter: each pattern gives its language and builds code of about `size` characters. */
+export const HIGHLIGHT_CORPUS: Record<string, [language: string, build: (size: number) => string]> = {
+  'js: " repeated': ['js', (size) => repeat('"', size)],
+  'js: /* and // repeated': ['js', (size) => repeat('/*//', size)],
+  'js: ` and ${ repeated': ['js', (size) => repeat('`${', size)],
+  'js: one unterminated string': ['js', (size) => '"' + repeat('a\\', size - 1)],
+  'ts: words and keywords': ['ts', (size) => repeat('const a = b; ', size)],
+  "python: ''' and \"\"\" repeated": ['python', (size) => repeat(`'''"""`, size)],
+  'json: "a" then spaces': ['json', (size) => repeat('"a"' + ' '.repeat(30), size)],
+  'json: unterminated keys': ['json', (size) => repeat('"a\n', size)],
+  'bash: ${ and $ repeated': ['bash', (size) => repeat('${$', size)],
+  'html: a-a-a names': ['html', (size) => repeat('a-', size)],
+  'html: & and <!- repeated': ['html', (size) => repeat('&a<!-', size)],
+  'html: = then spaces': ['html', (size) => repeat('=    ', size)],
+  'css: a: without ;': ['css', (size) => 'a:' + repeat('b ', size - 2)],
+  'css: a:b repeated': ['css', (size) => repeat('a:b ', size)],
+  "sql: '' repeated": ['sql', (size) => repeat("''", size)],
+  'sql: -- and /* repeated': ['sql', (size) => repeat('-/*-', size)],
+};
+
 /** Everything the widget does with an answer's text, short of the DOM: blocks, then each block's inline text. */
 export function parse(text: string, open: boolean): number {
   let nodes = 0;
@@ -156,3 +177,6 @@ export function parse(text: string, open: boolean): number {
   parseBlocks(text).forEach(visit);
   return nodes;
 }
+
+/** The syntax highlighter's tokens of `code` (their count). */
+export const highlight = (language: string, code: string): number => codeTokens(code, language)!.length;

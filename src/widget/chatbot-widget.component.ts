@@ -142,6 +142,11 @@ const DRAW_CHUNK = 8;
  * @cssprop --chatbot-error-surface - Background of error notes.
  * @cssprop --chatbot-code-background - Background of code blocks.
  * @cssprop --chatbot-code-text - Text of code blocks.
+ * @cssprop --chatbot-code-keyword - Keywords and tags in highlighted code (default #c4b5fd in both themes).
+ * @cssprop --chatbot-code-string - Strings in highlighted code (default #86efac).
+ * @cssprop --chatbot-code-number - Numbers, units and entities in highlighted code (default #fdba74).
+ * @cssprop --chatbot-code-comment - Comments in highlighted code, drawn in italics (default #9ca3af).
+ * @cssprop --chatbot-code-name - Property names, attributes, variables and decorators in highlighted code (default #7dd3fc).
  * @cssprop --chatbot-font-family - Font of the widget.
  * @cssprop --chatbot-font-size - Base font size.
  * @cssprop --chatbot-line-height - Base line height.

@@ -12,9 +12,12 @@ export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: 
 /** Draws a task item's box before its text. */
 export type TaskView = (checked: boolean, content: unknown[]) => TemplateResult;
 
+/** Draws code in a language highlighted, or gives undefined when the highlighter does not read the language (or there is none). */
+export type CodeView = (code: string, language: string) => unknown;
+
 /**
- * The Markdown most answers never use: the readers of tables, task items, definitions and raw HTML, and the
- * views of tables and task items.
+ * The Markdown most answers never use: the readers of tables, task items, definitions and raw HTML, the views
+ * of tables and task items, and the syntax highlighter of fenced code.
  */
 export interface MarkdownExtras extends BlockReaders {
   /** Reads inline raw HTML, which is shown as the text it was written as. */
@@ -23,23 +26,27 @@ export interface MarkdownExtras extends BlockReaders {
   drawTable: TableView;
   /** Draws a task item's box and text. */
   drawTask: TaskView;
+  /** Draws fenced code in a language highlighted. */
+  drawCode: CodeView;
 }
 
-let drawTask: TaskView | undefined;
+/** The extras, once they arrived. */
+let extras: MarkdownExtras | undefined;
 
 /** The view of tables, once the extras arrived (a host that guards its finished answers lists it among their dependencies). */
 export let drawTable: TableView | undefined;
 let extrasWanted = false;
 
 /**
+/**
  * Teaches the parsers and the renderer GFM tables and task items, link reference definitions, reference
- * links and raw HTML (answers already drawn are read again on their next update).
+ * links and raw HTML, and highlights fenced code (answers already drawn are read again on their next update).
  */
-export function useMarkdownExtras(extras: MarkdownExtras): void {
-  drawTable = extras.drawTable;
-  drawTask = extras.drawTask;
-  useRawHtmlReader(extras.readRawHtml);
-  useBlockReaders(extras);
+export function useMarkdownExtras(given: MarkdownExtras): void {
+  extras = given;
+  drawTable = given.drawTable;
+  useRawHtmlReader(given.readRawHtml);
+  useBlockReaders(given);
 }
 
 /** What the rendered Markdown needs from its host. */
@@ -88,7 +95,7 @@ const inline = (text: string, options: InlineOptions) => renderInline(parseInlin
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
   switch (block.type) {
     case 'paragraph': {
-      const content = block.checked === undefined ? inline(block.text, options) : drawTask!(block.checked, inline(block.text, options));
+      const content = block.checked === undefined ? inline(block.text, options) : extras!.drawTask(block.checked, inline(block.text, options));
       return tight ? html`${content}` : html`<p>${content}</p>`;
     }
     case 'html':
@@ -97,7 +104,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
-      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span>${iconButton(context.copyCodeLabel, copyIcon, (event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement))}</div><pre tabindex="0"><code>${block.text}</code></pre></div>`;
+      return html`<div class="code-block" part="code-block"><div class="code-bar"><span class="code-lang">${block.lang}</span>${iconButton(context.copyCodeLabel, copyIcon, (event) => context.onCopyCode(block.text, event.currentTarget as HTMLButtonElement))}</div><pre tabindex="0"><code>${extras?.drawCode(block.text, block.lang) ?? block.text}</code></pre></div>`;
     case 'rule':
       return html`<hr />`;
     case 'quote':
@@ -148,13 +155,14 @@ export class MarkdownStream {
    */
   render(text: string, complete: boolean): unknown {
     try {
-      // Most answers have no table, task item or raw HTML and define no link: those are imported the first
-      // time an answer has a pipe, `]:`, a task marker or `<` followed by a letter, `/`, `!` or `?` in it.
-      // Only the text added since the last frame is searched, with the two characters before it that a marker
-      // may span, so a long answer is not searched again on every frame (substring reads a negative start as 0).
-      const added = text.substring(this.#searched - 2);
+      // Most answers have no table, task item, raw HTML or code in a language and define no link: those are
+      // imported the first time an answer has a pipe, `]:`, a task marker, `<` followed by a letter, `/`, `!`
+      // or `?`, or a fence followed by a word in it. While it streams, only the text added since the last frame
+      // is searched, with the eight characters before it that a marker may span (substring reads a negative
+      // start as 0), so a long answer is not searched again on every frame; a finished answer is searched whole.
+      const added = complete ? text : text.substring(this.#searched - 8);
       this.#searched = text.length;
-      if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]/i.test(added)) {
+      if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i.test(added)) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);

@@ -1,11 +1,13 @@
 // The Markdown most answers never use, a chunk of its own: GFM tables and task items, HTML blocks (read as
-// their source text), link reference definitions, reference links and inline raw HTML (shown as text). The
-// answer renderer imports it the first time an answer has a pipe, `]:`, a task marker or `<` followed by a
-// letter, `/`, `!` or `?` in it, and draws its answers again when it arrives (until then those are read as
-// if they were plain text, an HTML block as a paragraph).
+// their source text), link reference definitions, reference links, inline raw HTML (shown as text) and the
+// syntax highlighter of fenced code. The answer renderer imports it the first time an answer has a pipe,
+// `]:`, a task marker, `<` followed by a letter, `/`, `!` or `?`, or a fence with a language in it, and draws
+// its answers again when it arrives (until then those are read as if they were plain text, an HTML block as
+// a paragraph, and code is plain).
 import { html } from 'lit';
 import type { TableView, TaskView } from '../../ui/markdown/render.js';
 
+export { drawCode } from '../../ui/markdown/code-view.js';
 export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions.js';
 export { readHtmlBlock } from '../../ui/markdown/html-blocks.js';
 export { readRawHtml } from '../../ui/markdown/raw-html.js';

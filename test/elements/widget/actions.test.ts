@@ -11,28 +11,10 @@ import {
   part,
   parts,
   settled,
+  stubClipboard,
 } from './widget-helpers.js';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-
-function stubClipboard({ refuse = false } = {}): { copied: string[]; restore(): void } {
-  const copied: string[] = [];
-  const descriptor = Object.getOwnPropertyDescriptor(navigator.clipboard, 'writeText');
-  Object.defineProperty(navigator.clipboard, 'writeText', {
-    configurable: true,
-    value: async (text: string) => {
-      copied.push(text);
-      if (refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
-    },
-  });
-  return {
-    copied,
-    restore: () => {
-      if (descriptor) Object.defineProperty(navigator.clipboard, 'writeText', descriptor);
-      else delete (navigator.clipboard as unknown as Record<string, unknown>)['writeText'];
-    },
-  };
-}
 
 /** The polite live region that announces what happened. */
 function liveRegion(el: ChatbotWidget): HTMLElement {

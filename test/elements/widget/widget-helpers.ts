@@ -123,3 +123,23 @@ export async function settled(el: ChatbotWidget): Promise<void> {
 export function nextEvent<K extends keyof ChatbotWidgetEventMap>(target: EventTarget, name: K): Promise<ChatbotWidgetEventMap[K]> {
   return new Promise((resolve) => target.addEventListener(name, (event) => resolve(event as ChatbotWidgetEventMap[K]), { once: true }));
 }
+
+/** Replaces the clipboard's writeText with one that records what is copied (or refuses it) until `restore()`. */
+export function stubClipboard({ refuse = false } = {}): { copied: string[]; restore(): void } {
+  const copied: string[] = [];
+  const descriptor = Object.getOwnPropertyDescriptor(navigator.clipboard, 'writeText');
+  Object.defineProperty(navigator.clipboard, 'writeText', {
+    configurable: true,
+    value: async (text: string) => {
+      copied.push(text);
+      if (refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
+    },
+  });
+  return {
+    copied,
+    restore: () => {
+      if (descriptor) Object.defineProperty(navigator.clipboard, 'writeText', descriptor);
+      else delete (navigator.clipboard as unknown as Record<string, unknown>)['writeText'];
+    },
+  };
+}

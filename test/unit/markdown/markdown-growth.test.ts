@@ -14,7 +14,7 @@
 // a 10 KB time below FLOOR_MS counts as FLOOR_MS, so noise on sub-millisecond inputs cannot fail it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CORPUS, parse, repeat } from '../../../scripts/markdown-corpus.js';
+import { CORPUS, HIGHLIGHT_CORPUS, highlight, parse, repeat } from '../../../scripts/markdown-corpus.js';
 
 const SMALL = 10_000;
 const LARGE = 200_000;
@@ -78,10 +78,14 @@ describe('Markdown parsers on the adversarial corpus', () => {
     const bound = Math.max(2 * referenceRatio, MIN_BOUND);
     const rows: string[] = [];
     const superLinear: string[] = [];
-    for (const [name, build] of Object.entries(CORPUS)) {
+    const patterns = [
+      ...Object.entries(CORPUS).map(([name, build]) => [name, build, (text: string) => parse(text, false) + parse(text, true)] as const),
+      ...Object.entries(HIGHLIGHT_CORPUS).map(([name, [language, build]]) => [`highlight ${name}`, build, (text: string) => highlight(language, text)] as const),
+    ];
+    for (const [name, build, work] of patterns) {
       let times: { small: number; large: number };
       try {
-        times = timeSizes(build, (text) => parse(text, false) + parse(text, true), (small, large) => large / Math.max(small, FLOOR_MS) <= bound / 2);
+        times = timeSizes(build, work, (small, large) => large / Math.max(small, FLOOR_MS) <= bound / 2);
       } catch (error) {
         superLinear.push(`${name}: throws ${(error as Error).message}`);
         continue;

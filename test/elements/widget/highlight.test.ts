@@ -1,0 +1,81 @@
+// Syntax highlighting of fenced code in the widget: the highlighter rides in the Markdown extras chunk, which
+// the widget imports only when an answer needs it. The tests of this file run in one page, in order, so the
+// first one sees the chunk not yet loaded.
+import { expect, waitUntil } from '@open-wc/testing';
+import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
+import { contrastRatio, effectiveBackground } from '../contrast.js';
+import { ask, byRole, mountWidget, part, parts, settled, stubClipboard } from './widget-helpers.js';
+
+const CODE = 'const answer = "yes"; // 42';
+
+/** When the module of the Markdown extras was requested (its resource entries' start times). */
+const extrasRequests = (): number[] =>
+  performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/markdown-extras.'))
+    .map((entry) => entry.startTime);
+
+/** The highlighted spans of the last code block. */
+const spans = (el: ChatbotWidget): HTMLElement[] => [...parts(el, 'code-block').at(-1)!.querySelectorAll('code span')] as HTMLElement[];
+
+describe('<chatbot-widget> syntax highlighting', () => {
+  it('never loads the highlighter for code without a language; loads it for code in one, highlights it and copies its plain text', async () => {
+    const clipboard = stubClipboard();
+    try {
+      const { el, service } = await mountWidget();
+      service.queueAnswer('Plain:\n\n```\nconst plain = 1;\n```');
+      await ask(el, 'Plain code?');
+      await settled(el);
+      expect(part(el, 'code-block').querySelector('code')!.textContent).to.equal('const plain = 1;');
+      expect(spans(el)).to.have.length(0);
+
+      const asked = performance.now();
+      service.queueAnswer(`Try:\n\n\`\`\`js\n${CODE}\n\`\`\``);
+      await ask(el, 'Code?');
+      await settled(el);
+      // Drawn at once as plain text, and again, highlighted, when the chunk arrives.
+      await waitUntil(() => spans(el).length > 0, 'the highlighter did not arrive', { timeout: 5000 });
+      const requests = extrasRequests();
+      expect(requests, 'the chunk is requested once the answer has code in a language').to.not.be.empty;
+      expect(requests.every((start) => start >= asked), 'the chunk was not requested before').to.be.true;
+
+      const code = parts(el, 'code-block').at(-1)!.querySelector('code')!;
+      expect(code.textContent).to.equal(CODE);
+      expect(spans(el).map((span) => [span.className, span.textContent])).to.deep.equal([
+        ['code-keyword', 'const'],
+        ['code-string', '"yes"'],
+        ['code-comment', '// 42'],
+      ]);
+      // The first answer, without a language, stays plain.
+      expect(parts(el, 'code-block')[0]!.querySelectorAll('code span')).to.have.length(0);
+      // A page sets a kind's colour with its public token.
+      el.style.setProperty('--chatbot-code-keyword', 'rgb(255, 0, 0)');
+      expect(getComputedStyle(spans(el)[0]!).color).to.equal('rgb(255, 0, 0)');
+
+      byRole<HTMLButtonElement>(parts(el, 'code-block').at(-1)!, 'button', { name: 'Copy code' }).click();
+      await waitUntil(() => clipboard.copied.length === 1);
+      expect(clipboard.copied[0]).to.equal(CODE);
+    } finally {
+      clipboard.restore();
+    }
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`is accessible, every token at least 4.5:1 on the code background, in the ${theme} theme`, async () => {
+      const { el, service } = await mountWidget();
+      el.theme = theme;
+      service.queueAnswer('```ts\n// A comment\nexport const total: number = 42 + parseInt("7", 10);\n```\n\n```json\n{"key": "value", "ok": true}\n```');
+      await ask(el, 'Code?');
+      await settled(el);
+      await waitUntil(() => spans(el).length > 0, 'the highlighter did not arrive', { timeout: 5000 });
+      const kinds = new Set<string>();
+      for (const span of parts(el, 'code-block').flatMap((block) => [...block.querySelectorAll('code span')])) {
+        kinds.add(span.className);
+        const ratio = contrastRatio(getComputedStyle(span).color, effectiveBackground(span));
+        expect(ratio, `${span.className} "${span.textContent}"`).to.be.at.least(4.5);
+      }
+      expect([...kinds].sort()).to.deep.equal(['code-comment', 'code-keyword', 'code-name', 'code-number', 'code-string']);
+      await expect(el).to.be.accessible();
+    });
+  }
+});
