@@ -129,6 +129,11 @@ export const CORPUS: Record<string, (size: number) => string> = {
   '<* alternating': (size) => repeat('<*', size),
   '<[ alternating': (size) => repeat('<[', size),
   '<a `*[ mixed': (size) => repeat('<a `*[ b="', size),
+  '@ repeated': (size) => repeat('@', size),
+  'a@ repeated': (size) => repeat('a@', size),
+  'a long local part, then @ repeated': (size) => repeat('a.b+c-', size / 2) + repeat('@', size / 2),
+  'e-mail literals without a domain dot': (size) => repeat('foo.bar@baz ', size),
+  'e-mail literals': (size) => repeat('a.b@c.de ', size),
   '| pipes and ` ticks in one row': (size) => 'a|b\n-|-\n' + repeat('|`', size),
 };
 

@@ -56,7 +56,9 @@ const LINK_TAIL = new RegExp(
   'y',
 );
 /** Characters that start nothing (`h` and `w` may start a bare URL). */
-const PLAIN = /[^\\\n`*_~[\]!&<hw]*/iy;
+const PLAIN = /[^\\\n`*_~[\]!&<hw@]*/iy;
+/** The domain of a GFM e-mail literal, from its `@`: a dot only before a letter or digit. */
+const EMAIL_DOMAIN = /@[\w-]+(?:\.[a-z\d][\w-]*)+/iy;
 const ENTITY = /&(?:#x([\da-f]{1,6})|#(\d{1,7})|([a-z][a-z\d]{0,31}));/iy;
 
 /** Decodes a named character reference (`amp` for `&amp;`), undefined when there is no such name. */
@@ -191,7 +193,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   const { open, references } = options;
   // Each character that may start something (not PLAIN) makes at most two tokens (a text run and itself), one
   // delimiter and one pair; streaming adds a closer per opener. So memory follows the markup, not the text.
-  const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw]+/gi, '').length + 9;
+  const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw@]+/gi, '').length + 9;
   const memory = scratch.length < ARRAYS * size ? new Int32Array(ARRAYS * size) : scratch;
   if (memory.length <= SCRATCH_LIMIT) scratch = memory;
   let slot = 0;
@@ -383,6 +385,7 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
   let entity: [string, number] | undefined;
   let end: number;
   let url: string | undefined;
+  let start: number;
   while (i < text.length) {
     const char = text[i]!;
     if (char === '\\') {
@@ -460,6 +463,10 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     } else if (/^(?:[^a-z]h|[\s*_~(]w)/i.test((text[i - 1] ?? ' ') + char) && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
       push(BARE_LINK, url);
       i += url.length;
+    } else if (char === '@' && (start = localPartStart(text, i, plain.length)) < i && (end = matchEnd(EMAIL_DOMAIN)) > 0 && /[a-z]/i.test(text[end - 1]!)) {
+      // A GFM e-mail literal: its local part ends the plain text before it, as written (no escape in it).
+      plain = plain.slice(0, plain.length - i + start);
+      push(ANGLE_LINK, text.slice(start, (i = end)));
     } else {
       // The character, or the raw HTML it starts (shown as written: nothing inside it is read as Markdown),
       // and the run after it of characters that start nothing.
@@ -538,4 +545,17 @@ function bareUrl(match: string): string | undefined {
   }
   const url = match.slice(0, end);
   return /^(?:https?:\/\/[\p{L}\p{N}]|www\.[\p{L}\p{N}-])/iu.test(url) ? url : undefined;
+}
+
+/**
+ * Where the local part of a GFM e-mail literal before the `@` at `at` starts (`at` when there is none): the
+ * letters, digits and `.+-_` before it, at most the `plain` characters that end the current text run. Those are
+ * the text as written (an escape or entity would have stopped the scan; one just before the local part, as
+ * in `foo\+@b.c`, means there is no literal), and each is scanned for one `@` at most (`@` is not one of
+ * them). The text is read, not the run, whose reading would flatten it on every `@`.
+ */
+function localPartStart(text: string, at: number, plain: number): number {
+  let start = at;
+  while (start > at - plain && /[\w.+-]/.test(text[start - 1] ?? '')) start--;
+  return text[start - 1] === '/' || text[start - 1] === '\\' ? at : start;
 }
