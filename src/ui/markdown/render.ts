@@ -38,7 +38,6 @@ export let drawTable: TableView | undefined;
 let extrasWanted = false;
 
 /**
-/**
  * Teaches the parsers and the renderer GFM tables and task items, link reference definitions, reference
  * links and raw HTML, and highlights fenced code (answers already drawn are read again on their next update).
  */
