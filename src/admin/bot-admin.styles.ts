@@ -518,11 +518,13 @@ export const botAdminStyles = [
       border: 0;
       border-block-start: 1px solid var(--_border);
     }
+    /* Code blocks look as in the widget, on the code background, where highlighted tokens keep their contrast. */
     .markdown .code-block {
       border: 1px solid var(--_border);
       border-radius: 8px;
       overflow: hidden;
-      background: var(--_background);
+      background: var(--_code-background);
+      color: var(--_code-text);
     }
     .markdown .code-bar {
       display: flex;
