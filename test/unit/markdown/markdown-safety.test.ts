@@ -105,6 +105,25 @@ describe('Markdown safety: hostile input', () => {
     assert.deepEqual(parseBlocks('# #'), [{ type: 'heading', level: 1, text: '' }]);
   });
 
+  it('joins lines in time linear in the text, over blank lines inside a list item', () => {
+    const text = `- a\n${'\n  b\n'.repeat(4000)}`;
+    const join = Array.prototype.join;
+    let joined = 0;
+    Array.prototype.join = function (this: unknown[], separator?: string): string {
+      const result = join.call(this, separator);
+      joined += result.length;
+      return result;
+    };
+    try {
+      const [list] = parseBlocks(text);
+      assert.equal(list?.type === 'list' && list.items[0]!.length, 4001);
+    } finally {
+      Array.prototype.join = join;
+    }
+    // Each line is joined into a block's text a bounded number of times (a line once per block around it).
+    assert.ok(joined < 4 * text.length, `${joined} characters joined for ${text.length}`);
+  });
+
   it('never throws on random strings of Markdown metacharacters, finished or streaming', () => {
     const pieces = ['*', '_', '~', '`', '[', ']', '(', ')', '<', '>', '!', '\\', '#', '-', '+', '1.', '|', ':', '"', "'", ' ', '\n', '\r', '\t', 'a', 'http://x.y', 'www', '@', '&amp;', '<!--', '-->', '<?', '?>', '<![CDATA[', ']]>', '<div>', '</p>', '<a b="c">', '<pre>', '</pre>'];
     fc.assert(
