@@ -77,7 +77,10 @@ export const CORPUS: Record<string, (size: number) => string> = {
   'quote lines > > > *a': (size) => repeat('> > > > *a **b\n', size),
   'lazy quote lines': (size) => repeat('> a *b\nc_ d\n', size),
   'www. autolink literals': (size) => repeat('www.a.b/c( ', size),
+  'http://) literals without a domain': (size) => repeat('http://)', size),
+  '(www.( literals without a domain': (size) => repeat('(www.(', size),
   'tabs in lists': (size) => repeat('-\t\ta\n\t-\tb\n', size),
+  'blank lines inside a list item': (size) => '- a\n' + repeat('\n  b\n', size - 4),
   'deep list (- repeated)': (size) => repeat('- ', size - 1) + 'a',
   'deep ordered list (1. repeated)': (size) => repeat('1. ', size - 1) + 'a',
   'indented list, 2,000 levels': (size) => {

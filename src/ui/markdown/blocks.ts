@@ -226,7 +226,7 @@ export function parseBlockLines(input: readonly string[], references: References
         const currentItem = listMarker(current);
         if (BLANK.test(current)) {
           // An item can begin with at most one blank line: after a second one it holds nothing more.
-          if (!body.join()) contentIndent = Infinity;
+          if (body.length < 2 && !body[0]) contentIndent = Infinity;
           body.push('');
         } else if (indentOf(current) >= contentIndent) {
           body.push(current.slice(contentIndent));

@@ -40,6 +40,8 @@ const PUNCTUATION = /[\p{P}\p{S}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const SPACE = /\s/;
 const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)*)>/iy;
+/** How a GFM autolink literal starts: a letter or digit after `http(s)://`, also `-` after `www.`. */
+const URL_START = /(?:https?:\/\/[\p{L}\p{N}]|www\.[\p{L}\p{N}-])/iuy;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<]*/iy;
 /** Part of a raw link destination: no space, no parenthesis unless escaped. */
 const DESTINATION_PART = String.raw`[^\0- \\()]|\\.`;
@@ -460,7 +462,8 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
     } else if (char === '<' && (end = matchEnd(AUTOLINK)) > 0) {
       push(ANGLE_LINK, text.slice(i + 1, end - 1));
       i = end;
-    } else if (/^(?:[^a-z]h|[\s*_~(]w)/i.test((text[i - 1] ?? ' ') + char) && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
+    } else if (/^(?:[^a-z]h|[\s*_~(]w)/i.test((text[i - 1] ?? ' ') + char) && matchEnd(URL_START) > 0 && (end = matchEnd(BARE_URL)) > 0 && (url = bareUrl(text.slice(i, end)))) {
+      // The start is checked first: a run that is no literal is never scanned (each `http://)` would read to the next space).
       push(BARE_LINK, url);
       i += url.length;
     } else if (char === '@' && (start = localPartStart(text, i, plain.length)) < i && (end = matchEnd(EMAIL_DOMAIN)) > 0 && /[a-z]/i.test(text[end - 1]!)) {
@@ -532,10 +535,10 @@ export function parseInline(text: string, options: InlineOptions = {}): Inline[]
 }
 
 /**
- * A GFM autolink literal (`www.` or `http(s)://`, then a domain) without trailing punctuation and
- * unbalanced closing parentheses, in one pass; undefined when it is none.
+ * A GFM autolink literal (`www.` or `http(s)://`, then a domain, as URL_START checked) without trailing
+ * punctuation and unbalanced closing parentheses, in one pass.
  */
-function bareUrl(match: string): string | undefined {
+function bareUrl(match: string): string {
   let balance = 0;
   for (const char of match) balance += char === '(' ? 1 : char === ')' ? -1 : 0;
   let end = match.length;
@@ -543,8 +546,8 @@ function bareUrl(match: string): string | undefined {
     if (char === ')' && balance < 0) balance++;
     else if (!`?!.,:*_~'"`.includes(char)) break;
   }
-  const url = match.slice(0, end);
-  return /^(?:https?:\/\/[\p{L}\p{N}]|www\.[\p{L}\p{N}-])/iu.test(url) ? url : undefined;
+  // Its start (URL_START, checked before) holds no trailing punctuation, so it stays.
+  return match.slice(0, end);
 }
 
 /**

@@ -98,11 +98,52 @@ describe('Markdown safety: hostile input', () => {
     assert.ok(!link.href?.endsWith(')'));
   });
 
+  it('never scans the rest of a line for a bare URL that cannot start there', () => {
+    for (const unit of ['http://)', '(www.(']) {
+      const text = unit.repeat(2000);
+      const slice = String.prototype.slice;
+      let sliced = 0;
+      String.prototype.slice = function (this: string, start?: number, end?: number): string {
+        const result = slice.call(this, start, end);
+        sliced += result.length;
+        return result;
+      };
+      let nodes: Inline[];
+      try {
+        nodes = parseInline(text);
+      } finally {
+        String.prototype.slice = slice;
+      }
+      assert.deepEqual(nodes, [text], unit);
+      // Each character is sliced a bounded number of times (into the plain text run once).
+      assert.ok(sliced < 4 * text.length, `${unit}: ${sliced} characters sliced for ${text.length}`);
+    }
+  });
+
   it('reads ATX headings with long runs of spaces and closing hashes', () => {
     assert.deepEqual(parseBlocks(`# #${' '.repeat(5000)}a`), [{ type: 'heading', level: 1, text: `#${' '.repeat(5000)}a` }]);
     assert.deepEqual(parseBlocks('## Title ##  '), [{ type: 'heading', level: 2, text: 'Title' }]);
     assert.deepEqual(parseBlocks('# Title#'), [{ type: 'heading', level: 1, text: 'Title#' }]);
     assert.deepEqual(parseBlocks('# #'), [{ type: 'heading', level: 1, text: '' }]);
+  });
+
+  it('joins lines in time linear in the text, over blank lines inside a list item', () => {
+    const text = `- a\n${'\n  b\n'.repeat(4000)}`;
+    const join = Array.prototype.join;
+    let joined = 0;
+    Array.prototype.join = function (this: unknown[], separator?: string): string {
+      const result = join.call(this, separator);
+      joined += result.length;
+      return result;
+    };
+    try {
+      const [list] = parseBlocks(text);
+      assert.equal(list?.type === 'list' && list.items[0]!.length, 4001);
+    } finally {
+      Array.prototype.join = join;
+    }
+    // Each line is joined into a block's text a bounded number of times (a line once per block around it).
+    assert.ok(joined < 4 * text.length, `${joined} characters joined for ${text.length}`);
   });
 
   it('never throws on random strings of Markdown metacharacters, finished or streaming', () => {
