@@ -493,6 +493,9 @@ export const botAdminStyles = [
     .markdown li > * + * {
       margin-block-start: 0.6em;
     }
+    .markdown .cut + * {
+      margin-block-start: 0;
+    }
     .markdown ul,
     .markdown ol {
       margin: 0;

@@ -321,6 +321,9 @@ const widget = css`
   .markdown .table-wrap {
     margin: 0 0 0.7em;
   }
+  .markdown .cut {
+    margin-block-end: 0;
+  }
   .markdown ul,
   .markdown ol {
     padding-inline-start: 1.4em;

@@ -10,7 +10,7 @@ export type TableAlign = 'left' | 'center' | 'right' | null;
 
 /** One block of an answer. */
 export type Block =
-  | { type: 'paragraph'; text: string; checked?: boolean }
+  | { type: 'paragraph'; text: string; checked?: boolean; cut?: boolean }
   | { type: 'heading'; level: number; text: string }
   | { type: 'code'; lang: string; text: string }
   | { type: 'rule' }
@@ -25,6 +25,8 @@ export interface PlacedBlock {
   block: Block;
   /** Index of its first line. */
   line: number;
+  /** Of a block that starts inside its first line (after a paragraph cut there): the length of the line from its start. */
+  rest?: number;
   /** Of a list: the index of the first line of each item. */
   items?: number[];
   /** Of a list: whether the items before each one are tight. */
@@ -38,6 +40,13 @@ const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
+// Where a paragraph may be cut: before a character that a paragraph read alone from there starts with too
+// (no block marker, indentation or opening bracket of a definition, whose label holds no unescaped `[`).
+const CUT_LINE = /^ {0,3}(?:[^\s#>*+\-=_\d`~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[)/u;
+const CUT_AFTER_SPACE = /[ \t](?=[^\s#>*+\-=_\d`~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[)/gu;
+const CUT = /(?=[^\s#>*+\-=_\d`~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[)/gu;
+/** Characters of a paragraph after which it may be cut into pieces (see the paragraph's reading). */
+export const PIECE = 2048;
 
 
 /**
@@ -160,13 +169,16 @@ let blankBetweenBlocks = false;
 export function parseBlockLines(input: readonly string[], references: References = new Map(), depth = 0): PlacedBlock[] {
   const lines = input.map(expandTabs);
   const blocks: PlacedBlock[] = [];
+  /** Of a line cut inside a paragraph: the length of its rest, read from where the cut is. */
+  const rests: number[] = [];
   const nest = depth < MAX_BLOCK_DEPTH;
   let i = 0;
   let gap = false;
   while (i < lines.length) {
     const line = lines[i]!;
     const start = i;
-    const place = (block: Block, items?: number[], tight?: boolean[]): number => blocks.push({ block, line: start, items, tight });
+    const rest = rests[i];
+    const place = (block: Block, items?: number[], tight?: boolean[]): number => blocks.push({ block, line: start, rest, items, tight });
     if (BLANK.test(line)) {
       i++;
       continue;
@@ -268,18 +280,36 @@ export function parseBlockLines(input: readonly string[], references: References
       continue;
     }
     // A paragraph, or a setext heading when a line of `=` or `-` ends it; definitions at its start are taken off.
-    const body = [line.trimStart()];
+    // A paragraph of more than PIECE characters is cut into pieces, so that a streaming one is read again only
+    // from its last piece: before its next line that a paragraph of its own would start with the same text,
+    // else, in a line that takes it past twice PIECE, after a space before such a character, else past three
+    // times PIECE before such a character. The rest of a line cut is read as a line of its own.
+    const body: string[] = [];
+    let size = 0;
+    let cut = false;
     let underline: RegExpExecArray | null | undefined;
-    i++;
-    while (i < lines.length && !(underline = SETEXT_UNDERLINE.exec(lines[i]!)) && !endsParagraph(lines, i)) {
-      body.push(lines[i]!.trimStart());
+    for (let rest = line; ; rest = lines[i]!) {
+      const reach = Math.max(2 * PIECE - size, 1);
+      let at = 0;
+      if (rest.length > reach) {
+        CUT_AFTER_SPACE.lastIndex = reach;
+        CUT.lastIndex = reach + PIECE;
+        at = CUT_AFTER_SPACE.exec(rest.slice(0, reach + PIECE)) ? CUT_AFTER_SPACE.lastIndex : CUT.exec(rest) ? CUT.lastIndex : 0;
+      }
+      body.push(rest.slice(0, at || undefined).trimStart());
+      size += rest.length;
+      if ((cut = at > 0)) {
+        rests[i] = (lines[i] = rest.slice(at)).length;
+        break;
+      }
       i++;
+      if (i >= lines.length || (underline = SETEXT_UNDERLINE.exec(lines[i]!)) || endsParagraph(lines, i) || (cut = size > PIECE && CUT_LINE.test(lines[i]!))) break;
     }
     let text = body.join('\n');
     text = (readers.takeDefinitions?.(text, references) ?? text).trim();
     // With nothing left above it, the underline is read again as a block of its own.
     if (underline && text) i++;
-    if (text) place(underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : { type: 'paragraph', text });
+    if (text) place(underline ? { type: 'heading', level: underline[1] ? 1 : 2, text } : cut ? { type: 'paragraph', text, cut } : { type: 'paragraph', text });
   }
   blankBetweenBlocks = gap;
   return blocks;
@@ -357,10 +387,10 @@ export class IncrementalBlocks {
     let keep = placed.length > 0 ? 1 : 0;
     if (placed.length > 1 && placed.at(-1)!.line === lines.length - 1) keep = 2;
     const finishedCount = placed.length - keep;
-    // Of a line after the first (a block after the first, an item after the first).
-    const offsetOf = (line: number): number => base + lines.slice(0, line).join('\n').length + 1;
+    // Of a line, or of the rest of a line from where a paragraph was cut in it.
+    const offsetOf = (line: number, rest = lines[line]!.length): number => base + lines.slice(0, line).join('\n').length + (line && 1) + lines[line]!.length - rest;
     if (finishedCount > 0) {
-      this.#offset = offsetOf(placed[finishedCount]!.line);
+      this.#offset = offsetOf(placed[finishedCount]!.line, placed[finishedCount]!.rest);
       this.#list = undefined;
     }
     const open = placed[finishedCount];

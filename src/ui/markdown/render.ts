@@ -95,7 +95,8 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
   switch (block.type) {
     case 'paragraph': {
       const content = block.checked === undefined ? inline(block.text, options) : extras!.drawTask(block.checked, inline(block.text, options));
-      return tight ? html`${content}` : html`<p>${content}</p>`;
+      // A piece of a long paragraph (see blocks.ts) ends a line, without the space between paragraphs.
+      return tight ? html`${content}${block.cut ? '\n' : ''}` : html`<p class=${block.cut ? 'cut' : nothing}>${content}</p>`;
     }
     case 'html':
       // An HTML block is its source as text in the place of the block, never HTML (as CommonMark writes raw HTML).
@@ -110,11 +111,23 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
       return html`<blockquote>${block.children.map((child) => renderBlock(child, context, options))}</blockquote>`;
     case 'list': {
       // While a list streams, its items before the last complete one are the same objects from one update to
-      // the next (IncrementalBlocks keeps them): they are not read or drawn again.
-      const items = block.items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
-      return block.ordered
-        ? html`<ol start=${block.start === 1 ? nothing : block.start}>${items}</ol>`
-        : html`<ul>${items}</ul>`;
+      // the next (IncrementalBlocks keeps them): they are not read or drawn again. A list of more than 256
+      // items is drawn as lists of 256 that continue each other, each left alone once its items are: the
+      // browser lays out the growing one only, and a frame of a list of thousands costs little more than its
+      // new text.
+      const lists = [];
+      for (let index = 0; index < block.items.length; index += 256) {
+        const items = block.items.slice(index, index + 256);
+        const start = block.start + index;
+        const cut = index + 256 < block.items.length ? 'cut' : nothing;
+        lists.push(
+          memo([...items, block.tight, start, cut], () => {
+            const drawn = items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
+            return block.ordered ? html`<ol class=${cut} start=${start === 1 ? nothing : start}>${drawn}</ol>` : html`<ul class=${cut}>${drawn}</ul>`;
+          }),
+        );
+      }
+      return html`${lists}`;
     }
     case 'table':
       return drawTable!(block, (text) => inline(text, options));
@@ -177,7 +190,8 @@ export class MarkdownStream {
         const template = renderBlock(block, this.context, { references });
         this.#finished.push(memo([template], () => template));
       }
-      return html`${this.#finished}${open.map((block) => renderBlock(block, this.context, { open: true, references }))}`;
+      // One list, so that a block keeps its place (and its DOM) when it turns from open to finished.
+      return [...this.#finished, ...open.map((block) => renderBlock(block, this.context, { open: true, references }))];
     } catch {
       return text;
     }
