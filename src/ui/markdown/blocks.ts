@@ -286,7 +286,7 @@ export function parseBlockLines(input: readonly string[], references: References
     // times PIECE before such a character. The rest of a line cut is read as a line of its own.
     const body: string[] = [];
     let size = 0;
-    let cut = false;
+    let cut: boolean;
     let underline: RegExpExecArray | null | undefined;
     for (let rest = line; ; rest = lines[i]!) {
       const reach = Math.max(2 * PIECE - size, 1);
