@@ -586,7 +586,9 @@ export class ChatbotWidget extends LitElement {
   #announceAnswer(answer: AnswerMessage): void {
     const s = this.pack;
     let text: string;
-    if (answer.status === 'complete') text = s.answered(this.#botName, markdownToText(answer.text));
+    // The first 10,000 characters (some 25 minutes of speech): reading a huge answer's Markdown whole would hold
+    // up the page for nothing a listener waits for; the rest is in the thread.
+    if (answer.status === 'complete') text = s.answered(this.#botName, markdownToText(answer.text.slice(0, 1e4)));
     else if (answer.status === 'stopped') text = s.stopped;
     else text = this.#failureText(answer.failure ?? 'service');
     this.#announce(text);

@@ -188,6 +188,20 @@ describe('<chatbot-widget> answer actions', () => {
     expect(region.getAttribute('aria-live')).to.equal('polite');
     expect(announcements).to.deep.equal(['Helper: Hello wide world!']);
   });
+
+  it('announces the first 10,000 characters of a huge answer, whose whole text stays in the thread', async () => {
+    const { el, service } = await mountWidget();
+    const words = '**word** '.repeat(3000);
+    service.queueAnswer(`${words}END`);
+    await ask(el, 'Long');
+    await settled(el);
+    await frame();
+    const announced = liveRegion(el).textContent!.trim();
+    expect(announced.startsWith('Helper: word word')).to.equal(true);
+    expect(announced).not.to.contain('END');
+    expect(announced.length).to.be.within(5000, 10_100);
+    expect(lastAnswerText(el)).to.contain('END');
+  });
 });
 
 describe('<chatbot-widget> scrolling', () => {
