@@ -3,6 +3,7 @@
 // are drawn as spans through Lit bindings, never as HTML; copying a block still copies its plain text.
 import { html } from 'lit';
 import { Directive, directive, type ChildPart } from 'lit/directive.js';
+import { memo } from '../memo.js';
 import { codeTokens, TOKEN_KINDS, type CodeToken, type TokenKind } from './code-tokens.js';
 
 /**
@@ -20,20 +21,23 @@ export const TOKEN_COLORS: Record<TokenKind, string> = {
 
 /** Styles of highlighted tokens. */
 export const CODE_CSS: string =
-  TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') + '.code-comment{font-style:italic}';
+  TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') + '.code-comment{font-style:italic}.code-lines{display:block}';
+
+/** Lines of code drawn in one block of lines (see drawCode). */
+export const CODE_BLOCK_LINES = 64;
 
 let sheet: CSSStyleSheet | undefined;
 
 /**
- * Draws tokens as spans, and brings their styles to the shadow root of the element it is drawn in (the
- * widget's or the admin's: the chunk arrives after those were styled).
+ * Draws its content (the code's blocks of lines and tokens), and brings the styles of tokens to the shadow root
+ * of the element it is drawn in (the widget's or the admin's: the chunk arrives after those were styled).
  */
 class HighlightedCode extends Directive {
-  render(tokens: readonly CodeToken[]): unknown {
-    return tokens.map((token) => (typeof token === 'string' ? token : html`<span class="code-${token[0]}">${token[1]}</span>`));
+  render(content: unknown[]): unknown {
+    return content;
   }
 
-  override update(part: ChildPart, [tokens]: [readonly CodeToken[]]): unknown {
+  override update(part: ChildPart, [content]: [unknown[]]): unknown {
     const root = (part.options?.host as Element | undefined)?.shadowRoot;
     if (root) {
       // A constructed style sheet, as all of the widget's (a strict style-src allows no <style> element).
@@ -43,14 +47,49 @@ class HighlightedCode extends Directive {
       }
       if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     }
-    return this.render(tokens);
+    return content;
   }
 }
 
 const highlightedCode = directive(HighlightedCode);
 
-/** The code with its tokens in spans, or undefined when its language is not one the highlighter reads. */
+const drawTokens = (tokens: readonly CodeToken[]): unknown[] =>
+  tokens.map((token) => (typeof token === 'string' ? token : html`<span class="code-${token[0]}">${token[1]}</span>`));
+
+/** The code last drawn (the one being written, while an answer streams), its blocks of lines drawn, and where the rest starts. */
+let last: { code: string; language: string; blocks: unknown[]; end: number } | undefined;
+
+/**
+ * The code with its tokens in spans (plain text in a language the highlighter does not read). Code of more
+ * than CODE_BLOCK_LINES lines is drawn in blocks of that many lines, each ending at a line end outside any
+ * token once a whole line follows it. While a code block grows, its blocks drawn are kept (the same code
+ * again, longer) and only the rest is read and drawn again: a frame of a long block costs its new lines,
+ * and the browser lays out its last block only.
+ */
 export function drawCode(code: string, language: string): unknown {
-  const tokens = codeTokens(code, language);
-  return tokens && highlightedCode(tokens);
+  if (!(last?.language === language && code.startsWith(last.code))) last = { code, language, blocks: [], end: 0 };
+  const growing = last;
+  growing.code = code;
+  const rest = code.slice(growing.end);
+  let position = growing.end;
+  let block: CodeToken[] = [];
+  let lines = 0;
+  for (const token of codeTokens(rest, language) ?? [rest]) {
+    const text = typeof token === 'string' ? token : token[1];
+    let from = 0;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+      if (++lines >= CODE_BLOCK_LINES && typeof token === 'string' && code.includes('\n', position + at + 1)) {
+        block.push(text.slice(from, at + 1));
+        const drawn = html`<span class="code-lines">${drawTokens(block)}</span>`;
+        growing.blocks.push(memo([drawn], () => drawn));
+        growing.end = position + at + 1;
+        block = [];
+        lines = 0;
+        from = at + 1;
+      }
+    }
+    if (from < text.length) block.push(from ? text.slice(from) : token);
+    position += text.length;
+  }
+  return highlightedCode([...growing.blocks, drawTokens(block)]);
 }

@@ -12,7 +12,7 @@ export type TableView = (table: Extract<Block, { type: 'table' }>, cell: (text: 
 /** Draws a task item's box before its text. */
 export type TaskView = (checked: boolean, content: unknown[]) => TemplateResult;
 
-/** Draws code in a language highlighted, or gives undefined when the highlighter does not read the language (or there is none). */
+/** Draws code, highlighted in a language the highlighter reads, in blocks of lines when it is long. */
 export type CodeView = (code: string, language: string) => unknown;
 
 /**
@@ -26,7 +26,7 @@ export interface MarkdownExtras extends BlockReaders {
   drawTable: TableView;
   /** Draws a task item's box and text. */
   drawTask: TaskView;
-  /** Draws fenced code in a language highlighted. */
+  /** Draws fenced code, highlighted in a language the highlighter reads. */
   drawCode: CodeView;
 }
 
@@ -169,12 +169,13 @@ export class MarkdownStream {
     try {
       // Most answers have no table, task item, raw HTML or code in a language and define no link: those are
       // imported the first time an answer has a pipe, `]:`, a task marker, `<` followed by a letter, `/`, `!`
-      // or `?`, or a fence followed by a word in it. While it streams, only the text added since the last frame
+      // or `?`, or a fence followed by a word in it, or is longer than 20,000 characters (its code, if any, is
+      // then drawn in blocks of lines). While it streams, only the text added since the last frame
       // is searched, with the eight characters before it that a marker may span (substring reads a negative
       // start as 0), so a long answer is not searched again on every frame; a finished answer is searched whole.
       const added = complete ? text : text.substring(this.#searched - 8);
       this.#searched = text.length;
-      if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i.test(added)) {
+      if (!extrasWanted && (text.length > 2e4 || /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i.test(added))) {
         extrasWanted = true;
         void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
           useMarkdownExtras(extras);

@@ -78,4 +78,30 @@ describe('<chatbot-widget> syntax highlighting', () => {
       await expect(el).to.be.accessible();
     });
   }
+
+  it('draws a long code block in blocks of 64 lines, leaving those drawn alone while it grows', async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const { el, service } = await mountWidget();
+    const lines = Array.from({ length: 200 }, (_, k) => `const value${k} = "line ${k}"; // ${k}`);
+    const stream = service.queueManual();
+    await ask(el, 'Long code?');
+    stream.push(`*Answer:* Here:\n\n\`\`\`js\n${lines.slice(0, 100).join('\n')}\n`);
+    await waitUntil(() => parts(el, 'code-block').at(-1)?.querySelector('.code-lines'), 'no block of lines', { timeout: 5000 });
+    const code = () => parts(el, 'code-block').at(-1)!.querySelector('code')!;
+    const first = code().querySelector('.code-lines')!;
+    const firstSpan = first.querySelector('span')!;
+    stream.push(`${lines.slice(100).join('\n')}\n\`\`\`\n\nDone.`);
+    await frame();
+    stream.close();
+    await settled(el);
+    const blocks = [...code().querySelectorAll(':scope > .code-lines')];
+    expect(blocks).to.have.length(3);
+    expect(blocks[0], 'the first block is the same element').to.equal(first);
+    expect(first.querySelector('span'), 'its tokens were not drawn again').to.equal(firstSpan);
+    expect(getComputedStyle(first).display).to.equal('block');
+    expect(blocks.map((block) => block.textContent!.split('\n').length - 1)).to.deep.equal([64, 64, 64]);
+    expect(code().textContent).to.equal(lines.join('\n'));
+    expect(code().querySelectorAll('.code-keyword').length).to.equal(200);
+  });
 });
+
