@@ -108,6 +108,15 @@ export const CORPUS: Record<string, (size: number) => string> = {
     return lines.join('\n');
   },
   'fences ``` repeated': (size) => repeat('```\n', size),
+  'long js code block': (size) => {
+    const lines = ['```js'];
+    for (let n = 0, length = 6; length < size; n++) {
+      const line = `  const value${n} = compute(${n}, "text ${n}"); // step ${n}`;
+      lines.push(line);
+      length += line.length + 1;
+    }
+    return lines.join('\n');
+  },
   'unclosed <!-- comment, 200 KB': (size) => '<!--' + repeat('a -- b\n', size - 4),
   'unclosed <? instruction, 200 KB': (size) => '<?' + repeat('a ? b\n', size - 2),
   'unclosed <![CDATA[, 200 KB': (size) => '<![CDATA[' + repeat('a ]] b\n', size - 9),
