@@ -21,7 +21,7 @@ export const TOKEN_COLORS: Record<TokenKind, string> = {
 
 /** Styles of highlighted tokens. */
 export const CODE_CSS: string =
-  TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') + '.code-comment{font-style:italic}.code-lines{display:block}';
+  TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') + '.code-comment{font-style:italic}pre>code,.code-lines{display:block}';
 
 /** Lines of code drawn in one block of lines (see drawCode). */
 export const CODE_BLOCK_LINES = 64;
@@ -91,5 +91,7 @@ export function drawCode(code: string, language: string): unknown {
     if (from < text.length) block.push(from ? text.slice(from) : token);
     position += text.length;
   }
-  return highlightedCode([...growing.blocks, drawTokens(block)]);
+  // The rest of a long code block is drawn as a block of lines too, so that its DOM stays when it is finished.
+  const drawn = drawTokens(block);
+  return highlightedCode([...growing.blocks, growing.blocks.length ? html`<span class="code-lines">${drawn}</span>` : drawn]);
 }

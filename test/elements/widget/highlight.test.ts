@@ -95,11 +95,12 @@ describe('<chatbot-widget> syntax highlighting', () => {
     stream.close();
     await settled(el);
     const blocks = [...code().querySelectorAll(':scope > .code-lines')];
-    expect(blocks).to.have.length(3);
+    // Three blocks of 64 lines, and the last 8 lines.
+    expect(blocks).to.have.length(4);
     expect(blocks[0], 'the first block is the same element').to.equal(first);
     expect(first.querySelector('span'), 'its tokens were not drawn again').to.equal(firstSpan);
     expect(getComputedStyle(first).display).to.equal('block');
-    expect(blocks.map((block) => block.textContent!.split('\n').length - 1)).to.deep.equal([64, 64, 64]);
+    expect(blocks.map((block) => block.textContent!.split('\n').length - 1)).to.deep.equal([64, 64, 64, 7]);
     expect(code().textContent).to.equal(lines.join('\n'));
     expect(code().querySelectorAll('.code-keyword').length).to.equal(200);
   });
