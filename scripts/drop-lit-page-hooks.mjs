@@ -13,7 +13,7 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
-// Then five things of Lit's own that only other code or older browsers would use:
+// Then things of Lit's own that only other code or older browsers would use:
 // - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
 //   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
 //   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
@@ -34,7 +34,12 @@
 //   one for the launcher before the app loads (as the teaser does for itself), so a browser without them
 //   (Firefox before 101; Safari before 16.4, which cannot parse the app's class static blocks either) never
 //   shows the launcher; only an inline widget in Firefox 98 to 100 (2022) was styled that way, and is now
-//   drawn without styles. docs/csp.md says that no <style> element is ever written.
+//   drawn without styles. docs/csp.md says that no <style> element is ever written;
+// - what a part tells a directive about its place (a child part's parentNode, startNode and endNode, a template
+//   instance's parentNode, an attribute part's tagName), which directives such as repeat or cache read: the
+//   app's directives (memo, the highlighted code) read none of them, and an app module that imports Lit's
+//   directive module and names one fails the build; with them, the creationScope render option (a document
+//   to import templates into), which the widget never sets, and an app module that names it fails the build.
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
@@ -63,6 +68,11 @@ const HOOKS = [
       [/for\(this\._\$AP\?\.\(!1,!0,\w+\);/g, 'for(;'],
       [/\w+\?\._\$AO\?\.\(!1\),/g, ''],
       [/this\._\$AN=void 0,/g, '', 4],
+      [/get tagName\(\)\{return this\.element\.tagName\}/g, ''],
+      [/get startNode\(\)\{return this\._\$AA\}get endNode\(\)\{return this\._\$AB\}/g, ''],
+      [/get parentNode\(\)\{return this\._\$AM\.parentNode\}/g, ''],
+      [/get parentNode\(\)\{let (\w+)=this\._\$AA\.parentNode;const (\w+)=this\._\$AM;return void 0!==\2&&11===\1\?\.nodeType&&\(\1=\2\.parentNode\),\1\}/g, ''],
+      [/\(\w+\?\.creationScope\?\?(\w+)\)\.importNode/g, '$1.importNode'],
     ],
   },
   {
@@ -159,6 +169,10 @@ export function dropLitPageHooksPlugin() {
       if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
+      const unused = /\bcreationScope\b/.exec(id.includes('/node_modules/') ? '' : code);
+      if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
+      const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName)\b/.exec(code);
+      if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;
       seen.add(hooks);

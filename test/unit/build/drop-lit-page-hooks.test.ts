@@ -81,6 +81,24 @@ describe('dropLitPageHooks', () => {
     assert.doesNotMatch(dropped, /"adoptedStyleSheets"in|ShadowRoot&&/);
   });
 
+  it("leaves out what parts tell directives of their place, and fails the build of an app directive that reads it", () => {
+    const id = pathOf('lit-html/lit-html.js');
+    const code = readFileSync(id, 'utf8');
+    assert.match(code, /get parentNode\(\)[^]*get startNode\(\)[^]*get endNode\(\)[^]*get tagName\(\)/);
+    const dropped = drop(code, id);
+    assert.doesNotMatch(dropped, /get (?:parentNode|startNode|endNode|tagName)\(\)|creationScope/);
+    // Templates are still imported into the page's document, and the nodes between a part's markers still
+    // removed by its own _$AA and _$AB.
+    assert.match(dropped, /=\w+\.importNode\(\w+,!0\)/);
+    assert.match(dropped, /this\._\$AA\.parentNode\.insertBefore\(\w+,this\._\$AB\)/);
+    const directive = "import { Directive, directive } from 'lit/directive.js';\n";
+    assert.throws(() => plugin().transform(`${directive}class D extends Directive { update(part) { return part.parentNode; } }`, '/project/src/ui/d.ts'), /does not tell directives \.parentNode/);
+    assert.throws(() => plugin().transform(`${directive}const first = (part) => part.startNode;`, '/project/src/ui/d.ts'), /\.startNode/);
+    // Elsewhere in the app, a DOM node's parentNode is the browser's own.
+    assert.equal(plugin().transform('export const up = (node: Node) => node.parentNode;', '/project/src/widget/x.ts'), null);
+    assert.throws(() => plugin().transform('render(page, root, { host, creationScope: frame });', '/project/src/widget/x.ts'), /has no creationScope /);
+  });
+
   it('fails for a Lit file that does not hold its hooks as expected', () => {
     const id = pathOf('lit-html/lit-html.js');
     assert.throws(() => drop('export const x = 1;', id), /litHtmlPolyfillSupport.* found 0 times, not once/);
