@@ -39,7 +39,17 @@
 //   instance's parentNode, an attribute part's tagName), which directives such as repeat or cache read: the
 //   app's directives (memo, the highlighted code) read none of them, and an app module that imports Lit's
 //   directive module and names one fails the build; with them, the creationScope render option (a document
-//   to import templates into), which the widget never sets, and an app module that names it fails the build.
+//   to import templates into), which the widget never sets, and an app module that names it fails the build;
+// - the property options the widget never sets: a converter of its own and noAccessor (an app module that
+//   names either fails the build), and the symbol keys of `static properties` (the widget's are names);
+// - the controller hook before each update (hostUpdate) and the element's firstUpdated(): the app's controllers
+//   (the chat controller, the tab link) use hostConnected, hostDisconnected and hostUpdated only, and an app
+//   module that names either fails the build;
+// - the cache of constructed style sheets by the strings of a css`` template, which the app never writes (its
+//   styles are single literals through unsafeCSS, each made into a sheet once, as before);
+// - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
+//   widget, the app's only element, empties the shadow root the loader drew the launcher in before Lit renders
+//   there (so that first child was always null), and draws its own render().
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
@@ -109,6 +119,13 @@ const HOOKS = [
         /const (\w+)=this\.constructor\.elementProperties;if\(\1\.size>0\)for\(const\[(\w+),(\w+)\]of \1\)\{const\{wrapped:(\w+)\}=\3,(\w+)=this\[\2\];!0!==\4\|\|this\._\$AL\.has\(\2\)\|\|void 0===\5\|\|this\.C\(\2,void 0,\3,\5\)\}/g,
         '',
       ],
+      [/,!\w+\.noAccessor\)\{/g, '){'],
+      [/\(void 0!==(\w+)\.converter\?\.toAttribute\?\1\.converter:(\w+)\)\.toAttribute/g, '$2.toAttribute'],
+      [/"function"==typeof (\w+)\.converter\?\{fromAttribute:\1\.converter\}:void 0!==\1\.converter\?\.fromAttribute\?\1\.converter:(\w+)/g, '$2'],
+      [/,this\._\$EO\?\.forEach\((\w+)=>\1\.hostUpdate\?\.\(\)\)/g, ''],
+      [/this\.hasUpdated\|\|\(this\.hasUpdated=!0,this\.firstUpdated\(\w+\)\)/g, 'this.hasUpdated=!0'],
+      [/firstUpdated\(\w+\)\{\}/g, ''],
+      [/\[\.\.\.(\w+)\((\w+)\),\.\.\.\w+\(\2\)\]/g, '$1($2)'],
     ],
   },
   {
@@ -118,6 +135,11 @@ const HOOKS = [
     patterns: [
       [/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, ''],
       [/(\w+)=\w+\.ShadowRoot&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g, '$1=!0'],
+      [
+        /const (\w+)=void 0!==(\w+)&&1===\2\.length;\1&&\((\w+)=\w+\.get\(\2\)\),void 0===\3&&\(\(this\.o=\3=new CSSStyleSheet\)\.replaceSync\(this\.cssText\),\1&&\w+\.set\(\2,\3\)\)/g,
+        '(this.o=$3=new CSSStyleSheet).replaceSync(this.cssText)',
+      ],
+      [/,\w+=new WeakMap;class /g, ';class '],
     ],
   },
   {
@@ -130,6 +152,8 @@ const HOOKS = [
       [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '0'],
       [/this\.hasUpdated\|\|\(this\.renderOptions\.isConnected=this\.isConnected\),/g, ''],
       [/connectedCallback\(\)\{super\.connectedCallback\(\),this\._\$Do\?\.setConnected\(!0\)\}disconnectedCallback\(\)\{super\.disconnectedCallback\(\),this\._\$Do\?\.setConnected\(!1\)\}/g, ''],
+      [/createRenderRoot\(\)\{const (\w+)=super\.createRenderRoot\(\);return this\.renderOptions\.renderBefore\?\?=\1\.firstChild,\1\}/g, ''],
+      [/render\(\)\{return \w+\}/g, ''],
     ],
   },
   {
@@ -169,7 +193,7 @@ export function dropLitPageHooksPlugin() {
       if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
-      const unused = /\bcreationScope\b/.exec(id.includes('/node_modules/') ? '' : code);
+      const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated)\b/.exec(id.includes('/node_modules/') ? '' : code);
       if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
       const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName)\b/.exec(code);
       if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);
