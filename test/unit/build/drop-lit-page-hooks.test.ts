@@ -114,6 +114,21 @@ describe('dropLitPageHooks', () => {
     assert.equal(plugin().transform('const link = { hostUpdated() {} };', '/project/src/widget/x.ts'), null);
   });
 
+  it('leaves out the update hooks only an overriding element needs, the update cycle otherwise the same, and fails the build of an app module that names one', () => {
+    const id = pathOf('@lit/reactive-element/reactive-element.js');
+    const code = readFileSync(id, 'utf8');
+    assert.match(code, /scheduleUpdate\(\)\{[^]*getUpdateComplete\(\)\{[^]*shouldUpdate\(\w+\)\{/);
+    const dropped = drop(code, id);
+    assert.doesNotMatch(dropped, /scheduleUpdate|getUpdateComplete|shouldUpdate/);
+    // An update still waits for the previous one, then runs willUpdate and update, and updateComplete is that wait.
+    assert.match(dropped, /await this\._\$ES\}catch\(\w+\)\{Promise\.reject\(\w+\)\}return this\.performUpdate\(\),!this\.isUpdatePending\}/);
+    assert.match(dropped, /(\w+)=!0,this\.willUpdate\((\w+)\),this\.update\(\2\)\}catch/);
+    assert.match(dropped, /get updateComplete\(\)\{return this\._\$ES\}/);
+    for (const name of ['scheduleUpdate', 'getUpdateComplete', 'shouldUpdate']) {
+      assert.throws(() => plugin().transform(`class W { ${name}() { return true; } }`, '/project/src/widget/x.ts'), new RegExp(`has no ${name} `), name);
+    }
+  });
+
   it("makes each style sheet once without a cache by css`` strings, and leaves LitElement's renderBefore and default render out", () => {
     const cssId = pathOf('@lit/reactive-element/css-tag.js');
     const css = drop(readFileSync(cssId, 'utf8'), cssId);
