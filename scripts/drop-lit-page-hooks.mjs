@@ -48,7 +48,10 @@
 // - the cache of constructed style sheets by the strings of a css`` template, which the app never writes (its
 //   styles are single literals through unsafeCSS, each made into a sheet once, as before);
 // - the update cycle's hooks that only an element overriding them needs (scheduleUpdate, getUpdateComplete,
-//   shouldUpdate): the widget overrides none, and an app module that names one fails the build;
+//   shouldUpdate), and the no-op enableUpdating() that each element's constructor covers with its own: the
+//   widget overrides none, and an app module that names one fails the build;
+// - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
+//   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
 // - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
 //   widget, the app's only element, empties the shadow root the loader drew the launcher in before Lit renders
 //   there (so that first child was always null), and draws its own render().
@@ -132,6 +135,7 @@ const HOOKS = [
       [/get updateComplete\(\)\{return this\.getUpdateComplete\(\)\}getUpdateComplete\(\)\{return this\._\$ES\}/g, 'get updateComplete(){return this._$ES}'],
       [/(\w+)=this\.shouldUpdate\((\w+)\),\1\?\(this\.willUpdate\(\2\),this\.update\(\2\)\):this\._\$EM\(\)/g, '$1=!0,this.willUpdate($2),this.update($2)'],
       [/shouldUpdate\(\w+\)\{return!0\}/g, ''],
+      [/enableUpdating\(\w+\)\{\}/g, ''],
     ],
   },
   {
@@ -146,6 +150,7 @@ const HOOKS = [
         '(this.o=$3=new CSSStyleSheet).replaceSync(this.cssText)',
       ],
       [/,\w+=new WeakMap;class /g, ';class '],
+      [/toString\(\)\{return this\.cssText\}/g, ''],
     ],
   },
   {
@@ -160,6 +165,7 @@ const HOOKS = [
       [/connectedCallback\(\)\{super\.connectedCallback\(\),this\._\$Do\?\.setConnected\(!0\)\}disconnectedCallback\(\)\{super\.disconnectedCallback\(\),this\._\$Do\?\.setConnected\(!1\)\}/g, ''],
       [/createRenderRoot\(\)\{const (\w+)=super\.createRenderRoot\(\);return this\.renderOptions\.renderBefore\?\?=\1\.firstChild,\1\}/g, ''],
       [/render\(\)\{return \w+\}/g, ''],
+      [/\b\w+\._\$litElement\$=!0,/g, ''],
     ],
   },
   {
@@ -199,7 +205,7 @@ export function dropLitPageHooksPlugin() {
       if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
-      const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate)\b/.exec(id.includes('/node_modules/') ? '' : code);
+      const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating)\b/.exec(id.includes('/node_modules/') ? '' : code);
       if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
       const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName)\b/.exec(code);
       if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);

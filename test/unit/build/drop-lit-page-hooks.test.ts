@@ -119,26 +119,29 @@ describe('dropLitPageHooks', () => {
     const code = readFileSync(id, 'utf8');
     assert.match(code, /scheduleUpdate\(\)\{[^]*getUpdateComplete\(\)\{[^]*shouldUpdate\(\w+\)\{/);
     const dropped = drop(code, id);
-    assert.doesNotMatch(dropped, /scheduleUpdate|getUpdateComplete|shouldUpdate/);
+    assert.match(code, /enableUpdating\(\w+\)\{\}/);
+    assert.doesNotMatch(dropped, /scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating\(\w+\)\{/);
+    // The constructor's own enableUpdating (the promise an update waits for) is what connecting calls.
+    assert.match(dropped, /new Promise\((\w+)=>this\.enableUpdating=\1\)[^]*this\.enableUpdating\(!0\)/);
     // An update still waits for the previous one, then runs willUpdate and update, and updateComplete is that wait.
     assert.match(dropped, /await this\._\$ES\}catch\(\w+\)\{Promise\.reject\(\w+\)\}return this\.performUpdate\(\),!this\.isUpdatePending\}/);
     assert.match(dropped, /(\w+)=!0,this\.willUpdate\((\w+)\),this\.update\(\2\)\}catch/);
     assert.match(dropped, /get updateComplete\(\)\{return this\._\$ES\}/);
-    for (const name of ['scheduleUpdate', 'getUpdateComplete', 'shouldUpdate']) {
+    for (const name of ['scheduleUpdate', 'getUpdateComplete', 'shouldUpdate', 'enableUpdating']) {
       assert.throws(() => plugin().transform(`class W { ${name}() { return true; } }`, '/project/src/widget/x.ts'), new RegExp(`has no ${name} `), name);
     }
   });
 
-  it("makes each style sheet once without a cache by css`` strings, and leaves LitElement's renderBefore and default render out", () => {
+  it("makes each style sheet once without a cache by css`` strings or a toString(), and leaves LitElement's renderBefore, default render and mark out", () => {
     const cssId = pathOf('@lit/reactive-element/css-tag.js');
     const css = drop(readFileSync(cssId, 'utf8'), cssId);
-    assert.doesNotMatch(css, /WeakMap|\.get\(|\.set\(/);
+    assert.doesNotMatch(css, /WeakMap|\.get\(|\.set\(|toString\(\)/);
     assert.match(css, /get styleSheet\(\)\{let (\w+)=this\.o;[^}]*void 0===\1\)\{\(this\.o=\1=new CSSStyleSheet\)\.replaceSync\(this\.cssText\)\}return \1\}/);
     const elementId = pathOf('lit-element/lit-element.js');
     const element = readFileSync(elementId, 'utf8');
     assert.match(element, /renderBefore\?\?=[^]*render\(\)\{return \w+\}/);
     const dropped = drop(element, elementId);
-    assert.doesNotMatch(dropped, /renderBefore|render\(\)\{|createRenderRoot/);
+    assert.doesNotMatch(dropped, /renderBefore|render\(\)\{|createRenderRoot|_\$litElement\$/);
     assert.match(dropped, /update\(\w+\)\{const \w+=this\.render\(\)/);
   });
 
