@@ -50,6 +50,9 @@
 // - the update cycle's hooks that only an element overriding them needs (scheduleUpdate, getUpdateComplete,
 //   shouldUpdate), and the no-op enableUpdating() that each element's constructor covers with its own: the
 //   widget overrides none, and an app module that names one fails the build;
+// - bindings anywhere but in text and in attribute values: in an element's tag (`<div ${ref}>`, an element
+//   part), in a comment, or in the text of a script, style, textarea or title element; an app module with an
+//   html`` template that binds there (as Lit's scanner reads it, see bindingPlaces) fails the build;
 // - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
 //   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
 // - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
@@ -58,6 +61,8 @@
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
+
+import { htmlTemplateStrings } from './minify-lit-templates.mjs';
 
 /** Per Lit file (its production build): what goes, as [pattern, replacement, times], each found exactly `times` (once unless given). */
 const HOOKS = [
@@ -88,6 +93,16 @@ const HOOKS = [
       [/get parentNode\(\)\{return this\._\$AM\.parentNode\}/g, ''],
       [/get parentNode\(\)\{let (\w+)=this\._\$AA\.parentNode;const (\w+)=this\._\$AM;return void 0!==\2&&11===\1\?\.nodeType&&\(\1=\2\.parentNode\),\1\}/g, ''],
       [/\(\w+\?\.creationScope\?\?(\w+)\)\.importNode/g, '$1.importNode'],
+      [/else (\w+)\.startsWith\(\w+\)&&\(\w+\.push\(\{type:6,index:\w+\}\),\w+\.removeAttribute\(\1\)\)/g, ''],
+      [
+        /if\(\w+\.test\((\w+)\.tagName\)\)\{const (\w+)=\1\.textContent\.split\(\w+\),(\w+)=\2\.length-1;if\(\3>0\)\{\1\.textContent=\w+\?\w+\.emptyScript:"";for\(let (\w+)=0;\4<\3;\4\+\+\)\1\.append\(\2\[\4\],\w+\(\)\),\w+\.nextNode\(\),\w+\.push\(\{type:2,index:\+\+\w+\}\);\1\.append\(\2\[\3\],\w+\(\)\)\}\}/g,
+        '',
+      ],
+      [
+        /if\((\w+)\.data===(\w+)\)(\w+)\.push\(\{type:2,index:(\w+)\}\);else\{let (\w+)=-1;for\(;-1!==\(\5=\1\.data\.indexOf\((\w+),\5\+1\)\);\)\3\.push\(\{type:7,index:\4\}\),\5\+=\6\.length-1\}/g,
+        'if($1.data===$2)$3.push({type:2,index:$4});',
+      ],
+      [/1===(\w+)\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$2'],
     ],
   },
   {
@@ -175,6 +190,67 @@ const HOOKS = [
   },
 ];
 
+// The states of Lit's template scanner (lit-html's getTemplateHtml), to tell where each binding of a template is.
+const SPACE = '[ \t\n\f\r]';
+const TEXT_END = /<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g;
+const COMMENT_END = /-->/g;
+const COMMENT2_END = />/g;
+const TAG_END = new RegExp(`>|${SPACE}(?:([^\\s"'>=/]+)(${SPACE}*=${SPACE}*(?:[^ \t\n\f\r"'\`<>=]|("|')|))|$)`, 'g');
+const SINGLE_QUOTE_END = /'/g;
+const DOUBLE_QUOTE_END = /"/g;
+const RAW_TEXT_ELEMENT = /^(?:script|style|textarea|title)$/i;
+
+/**
+ * Where each binding of an html`` template with these literal parts is, as Lit's scanner reads it: 'child' (in
+ * text), 'attribute', 'element' (in a tag but not an attribute's value: `<div ${x}>`), 'comment', or 'raw text'
+ * (in a script, style, textarea or title element).
+ */
+export function bindingPlaces(strings) {
+  const places = [];
+  let regex = TEXT_END;
+  let rawTextEnd;
+  for (const s of strings.slice(0, -1)) {
+    let attributeEnd = -1;
+    let lastIndex = 0;
+    while (lastIndex < s.length) {
+      regex.lastIndex = lastIndex;
+      const match = regex.exec(s);
+      if (match === null) break;
+      lastIndex = regex.lastIndex;
+      if (regex === TEXT_END) {
+        if (match[1] === '!--') regex = COMMENT_END;
+        else if (match[1] !== undefined) regex = COMMENT2_END;
+        else if (match[2] !== undefined) {
+          if (RAW_TEXT_ELEMENT.test(match[2])) rawTextEnd = new RegExp(`</${match[2]}`, 'g');
+          regex = TAG_END;
+        } else if (match[3] !== undefined) regex = TAG_END;
+      } else if (regex === TAG_END) {
+        if (match[0] === '>') {
+          regex = rawTextEnd ?? TEXT_END;
+          attributeEnd = -1;
+        } else if (match[1] === undefined) attributeEnd = -2;
+        else {
+          attributeEnd = 0;
+          regex = match[3] === undefined ? TAG_END : match[3] === '"' ? DOUBLE_QUOTE_END : SINGLE_QUOTE_END;
+        }
+      } else if (regex === DOUBLE_QUOTE_END || regex === SINGLE_QUOTE_END) regex = TAG_END;
+      else if (regex === COMMENT_END || regex === COMMENT2_END) regex = TEXT_END;
+      else {
+        regex = TAG_END;
+        rawTextEnd = undefined;
+      }
+    }
+    places.push(
+      regex === TEXT_END ? 'child'
+      : regex === COMMENT_END || regex === COMMENT2_END ? 'comment'
+      : attributeEnd === -2 ? 'element'
+      : regex === rawTextEnd && attributeEnd === -1 ? 'raw text'
+      : 'attribute',
+    );
+  }
+  return places;
+}
+
 /** Lit's async directives (until, ref, …), which need the connection tracking the app's Lit no longer has. */
 const LIT_ASYNC_DIRECTIVE = /\/node_modules\/(?:lit|lit-html)\/(?:development\/)?async-directive\.js$/;
 
@@ -207,6 +283,12 @@ export function dropLitPageHooksPlugin() {
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
       const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating)\b/.exec(id.includes('/node_modules/') ? '' : code);
       if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
+      if (!id.includes('/node_modules/')) {
+        for (const strings of htmlTemplateStrings(code)) {
+          const place = bindingPlaces(strings).find((kind) => kind !== 'child' && kind !== 'attribute');
+          if (place) throw new Error(`${id}: the script-tag app's Lit has no bindings in ${place} place (scripts/drop-lit-page-hooks.mjs): ${strings.join('${…}')}`);
+        }
+      }
       const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName)\b/.exec(code);
       if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseAst } from 'vite';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
-import { dropLitPageHooks, dropLitPageHooksPlugin } from '../../../scripts/drop-lit-page-hooks.mjs';
+import { bindingPlaces, dropLitPageHooks, dropLitPageHooksPlugin } from '../../../scripts/drop-lit-page-hooks.mjs';
 
+const placesOf = bindingPlaces as (strings: readonly string[]) => string[];
 const drop = dropLitPageHooks as (code: string, id: string) => string;
 const plugin = dropLitPageHooksPlugin as () => { transform(code: string, id: string): { code: string } | null };
 const LIT_FILES = ['lit-html/lit-html.js', '@lit/reactive-element/reactive-element.js', '@lit/reactive-element/css-tag.js', 'lit-element/lit-element.js'];
@@ -143,6 +144,35 @@ describe('dropLitPageHooks', () => {
     const dropped = drop(element, elementId);
     assert.doesNotMatch(dropped, /renderBefore|render\(\)\{|createRenderRoot|_\$litElement\$/);
     assert.match(dropped, /update\(\w+\)\{const \w+=this\.render\(\)/);
+  });
+
+  it('tells where each binding of a template is, as Lit reads it', () => {
+    // A template's literal parts, as a tag function receives them (String.raw of the template).
+    const places = (strings: TemplateStringsArray, ..._values: unknown[]) => placesOf(strings.raw);
+    assert.deepEqual(places`<p class=${1} title="a ${2} b ${3}" .value=${4} ?hidden=${5} @click=${6}>${7} and ${8}</p>`, [
+      'attribute', 'attribute', 'attribute', 'attribute', 'attribute', 'attribute', 'child', 'child',
+    ]);
+    assert.deepEqual(places`<div ${1}></div><input title='${2}' ${3}>`, ['element', 'attribute', 'element']);
+    assert.deepEqual(places`<!-- ${1} --><p>${2}</p>`, ['comment', 'child']);
+    assert.deepEqual(places`<textarea>${1}</textarea><style>${2}</style>${3}`, ['raw text', 'raw text', 'child']);
+    assert.deepEqual(places`<p>a > b ${1}</p><p title=">" ${2}>`, ['child', 'element']);
+  });
+
+  it('leaves element, comment and raw-text bindings out of lit-html, and fails the build of an app template that has one', () => {
+    const id = pathOf('lit-html/lit-html.js');
+    const code = readFileSync(id, 'utf8');
+    assert.match(code, /type:6[^]*emptyScript[^]*type:7/);
+    const dropped = drop(code, id);
+    assert.doesNotMatch(dropped, /type:6|type:7|6===\w+\.type|emptyScript|textContent\.split/);
+    // Text and attribute bindings are still found, and their parts made.
+    assert.match(dropped, /\.push\(\{type:1,index:\w+,name:/);
+    assert.match(dropped, /if\((\w+)\.data===\w+\)\w+\.push\(\{type:2,index:\w+\}\);\w+\+\+/);
+    assert.match(dropped, /2===(\w+)\.type\?\w+=new \w+\([^)]*\):\w+=new \1\.ctor\(/);
+    const module = (template: string) => `import { html } from 'lit';\nexport const view = (x) => html\`<p>\${x ? html\`${template}\` : ''}</p>\`;`;
+    assert.throws(() => plugin().transform(module('<div ${x}></div>'), '/project/src/widget/x.ts'), /has no bindings in element place/);
+    assert.throws(() => plugin().transform(module('<!-- ${x} -->'), '/project/src/widget/x.ts'), /has no bindings in comment place/);
+    assert.throws(() => plugin().transform(module('<textarea>${x}</textarea>'), '/project/src/widget/x.ts'), /has no bindings in raw text place/);
+    assert.equal(plugin().transform(module('<textarea .value=${x}></textarea>'), '/project/src/widget/x.ts'), null);
   });
 
   it('fails for a Lit file that does not hold its hooks as expected', () => {
