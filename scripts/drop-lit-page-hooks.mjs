@@ -53,6 +53,9 @@
 // - bindings anywhere but in text and in attribute values: in an element's tag (`<div ${ref}>`, an element
 //   part), in a comment, or in the text of a script, style, textarea or title element; an app module with an
 //   html`` template that binds there (as Lit's scanner reads it, see bindingPlaces) fails the build;
+// - the sorting out of an element's styles beyond flattening them: a style sheet listed twice is adopted twice
+//   (the same cascade as once, in its last place), and getCompatibleStyle, which returns its style as it is
+//   where style sheets are adopted (always, see above), is not called;
 // - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
 //   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
 // - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
@@ -151,6 +154,10 @@ const HOOKS = [
       [/(\w+)=this\.shouldUpdate\((\w+)\),\1\?\(this\.willUpdate\(\2\),this\.update\(\2\)\):this\._\$EM\(\)/g, '$1=!0,this.willUpdate($2),this.update($2)'],
       [/shouldUpdate\(\w+\)\{return!0\}/g, ''],
       [/enableUpdating\(\w+\)\{\}/g, ''],
+      [
+        /static finalizeStyles\((\w+)\)\{const (\w+)=\[\];if\(Array\.isArray\(\1\)\)\{const (\w+)=new Set\(\1\.flat\(1\/0\)\.reverse\(\)\);for\(const \1 of \3\)\2\.unshift\(\w+\(\1\)\)\}else void 0!==\1&&\2\.push\(\w+\(\1\)\);return \2\}/g,
+        'static finalizeStyles($1){return[$1??[]].flat(1/0)}',
+      ],
     ],
   },
   {
