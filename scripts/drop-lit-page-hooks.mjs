@@ -56,6 +56,9 @@
 // - the sorting out of an element's styles beyond flattening them: a style sheet listed twice is adopted twice
 //   (the same cascade as once, in its last place), and getCompatibleStyle, which returns its style as it is
 //   where style sheets are adopted (always, see above), is not called;
+// - compiled templates (a template result whose _$litType$ is its prepared template rather than a number, as
+//   Lit's template compiler writes them): the app writes html`` only, and an app module that names
+//   _$litType$ fails the build;
 // - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
 //   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
 // - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
@@ -106,6 +109,7 @@ const HOOKS = [
         'if($1.data===$2)$3.push({type:2,index:$4});',
       ],
       [/1===(\w+)\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$2'],
+      [/"number"==typeof (\w+)\?(this\._\$AC\(\w+\)):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\(\w+\(\1\.h,\1\.h\[0\]\),this\.options\)\),\1\)/g, '$2'],
     ],
   },
   {
@@ -288,7 +292,7 @@ export function dropLitPageHooksPlugin() {
       if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
-      const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating)\b/.exec(id.includes('/node_modules/') ? '' : code);
+      const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating|_\$litType\$)(?![\w$])/.exec(id.includes('/node_modules/') ? '' : code);
       if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/')) {
         for (const strings of htmlTemplateStrings(code)) {

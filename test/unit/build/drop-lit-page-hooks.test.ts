@@ -189,6 +189,17 @@ describe('dropLitPageHooks', () => {
     assert.equal(plugin().transform(module('<textarea .value=${x}></textarea>'), '/project/src/widget/x.ts'), null);
   });
 
+  it('leaves compiled templates out of lit-html, and fails the build of an app module that names their mark', () => {
+    const id = pathOf('lit-html/lit-html.js');
+    const code = readFileSync(id, 'utf8');
+    assert.match(code, /"number"==typeof \w+\?this\._\$AC\(/);
+    const dropped = drop(code, id);
+    assert.doesNotMatch(dropped, /"number"==typeof|\.h\[0\]/);
+    // An html`` result's template is still prepared once per strings array (_$AC) and drawn.
+    assert.match(dropped, /=this\._\$AC\((\w+)\);if\(this\._\$AH\?\._\$AD===/);
+    assert.throws(() => plugin().transform('export const compiled = { _$litType$: { h: [] }, values: [] };', '/project/src/widget/x.ts'), /has no _\$litType\$/);
+  });
+
   it('fails for a Lit file that does not hold its hooks as expected', () => {
     const id = pathOf('lit-html/lit-html.js');
     assert.throws(() => drop('export const x = 1;', id), /litHtmlPolyfillSupport.* found 0 times, not once/);
