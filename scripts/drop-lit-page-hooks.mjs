@@ -40,8 +40,8 @@
 //   app's directives (memo, the highlighted code) read none of them, and an app module that imports Lit's
 //   directive module and names one fails the build; with them, the creationScope render option (a document
 //   to import templates into), which the widget never sets, and an app module that names it fails the build;
-// - the property options the widget never sets: a converter of its own and noAccessor (an app module that
-//   names either fails the build), and the symbol keys of `static properties` (the widget's are names);
+// - the property options the widget never sets: a converter of its own, noAccessor and hasChanged (an app
+//   module that names one fails the build), and the symbol keys of `static properties` (the widget's are names);
 // - the controller hook before each update (hostUpdate) and the element's firstUpdated(): the app's controllers
 //   (the chat controller, the tab link) use hostConnected, hostDisconnected and hostUpdated only, and an app
 //   module that names either fails the build;
@@ -158,6 +158,7 @@ const HOOKS = [
       [/(\w+)=this\.shouldUpdate\((\w+)\),\1\?\(this\.willUpdate\(\2\),this\.update\(\2\)\):this\._\$EM\(\)/g, '$1=!0,this.willUpdate($2),this.update($2)'],
       [/shouldUpdate\(\w+\)\{return!0\}/g, ''],
       [/enableUpdating\(\w+\)\{\}/g, ''],
+      [/\(\w+\.hasChanged\?\?(\w+)\)\(/g, '$1('],
       [
         /static finalizeStyles\((\w+)\)\{const (\w+)=\[\];if\(Array\.isArray\(\1\)\)\{const (\w+)=new Set\(\1\.flat\(1\/0\)\.reverse\(\)\);for\(const \1 of \3\)\2\.unshift\(\w+\(\1\)\)\}else void 0!==\1&&\2\.push\(\w+\(\1\)\);return \2\}/g,
         'static finalizeStyles($1){return[$1??[]].flat(1/0)}',
@@ -292,7 +293,7 @@ export function dropLitPageHooksPlugin() {
       if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
-      const unused = /\b(?:converter|noAccessor|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating|_\$litType\$)(?![\w$])/.exec(id.includes('/node_modules/') ? '' : code);
+      const unused = /\b(?:converter|noAccessor|hasChanged|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating|_\$litType\$)(?![\w$])/.exec(id.includes('/node_modules/') ? '' : code);
       if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/')) {
         for (const strings of htmlTemplateStrings(code)) {

@@ -105,11 +105,13 @@ describe('dropLitPageHooks', () => {
     const code = readFileSync(id, 'utf8');
     assert.match(code, /noAccessor[^]*converter\?\.toAttribute[^]*hostUpdate\?[^]*firstUpdated/);
     const dropped = drop(code, id);
-    assert.doesNotMatch(dropped, /\.converter|noAccessor|hostUpdate\?|firstUpdated|getOwnPropertySymbols\(/);
+    assert.doesNotMatch(dropped, /\.converter|noAccessor|\.hasChanged|hostUpdate\?|firstUpdated|getOwnPropertySymbols\(/);
+    // A property's new value is still compared with its old one by Lit's notEqual.
+    assert.match(dropped, /(\w+)=\(\w+,\w+\)=>!\w+\(\w+,\w+\)[^]*getPropertyOptions\(\w+\),!\(\1\(\w+,\w+\)\)\)return;/);
     // Attributes are still read and reflected through Lit's own converter, and hostUpdated still called.
     assert.match(dropped, /converter:(\w+)[^]*\b\1\.toAttribute\([^]*\b(\w+)=\1;[^]*\b\2\.fromAttribute\(/);
     assert.match(dropped, /hostUpdated\?\.\(\)\),this\.hasUpdated=!0,this\.updated\(/);
-    for (const name of ['converter', 'noAccessor', 'hostUpdate', 'firstUpdated']) {
+    for (const name of ['converter', 'noAccessor', 'hasChanged', 'hostUpdate', 'firstUpdated']) {
       assert.throws(() => plugin().transform(`const options = { ${name}: 1 };`, '/project/src/widget/x.ts'), new RegExp(`has no ${name} `), name);
     }
     assert.equal(plugin().transform('const link = { hostUpdated() {} };', '/project/src/widget/x.ts'), null);
