@@ -41,7 +41,9 @@
 //   directive module and names one fails the build; with them, the creationScope render option (a document
 //   to import templates into), which the widget never sets, and an app module that names it fails the build;
 // - the property options the widget never sets: a converter of its own, noAccessor and hasChanged (an app
-//   module that names one fails the build), and the symbol keys of `static properties` (the widget's are names);
+//   module that names one fails the build), the writing of an Array or Object property into its attribute as
+//   JSON (the widget reflects strings and a boolean only, and an app module whose property options reflect an
+//   Array or Object fails the build), and the symbol keys of `static properties` (the widget's are names);
 // - the controller hook before each update (hostUpdate) and the element's firstUpdated(): the app's controllers
 //   (the chat controller, the tab link) use hostConnected, hostDisconnected and hostUpdated only, and an app
 //   module that names either fails the build;
@@ -159,6 +161,7 @@ const HOOKS = [
       [/shouldUpdate\(\w+\)\{return!0\}/g, ''],
       [/enableUpdating\(\w+\)\{\}/g, ''],
       [/\(\w+\.hasChanged\?\?(\w+)\)\(/g, '$1('],
+      [/;break;case Object:case Array:(\w+)=null==\1\?\1:JSON\.stringify\(\1\)\}return \1\}/g, '}return $1}'],
       [
         /static finalizeStyles\((\w+)\)\{const (\w+)=\[\];if\(Array\.isArray\(\1\)\)\{const (\w+)=new Set\(\1\.flat\(1\/0\)\.reverse\(\)\);for\(const \1 of \3\)\2\.unshift\(\w+\(\1\)\)\}else void 0!==\1&&\2\.push\(\w+\(\1\)\);return \2\}/g,
         'static finalizeStyles($1){return[$1??[]].flat(1/0)}',
@@ -300,6 +303,9 @@ export function dropLitPageHooksPlugin() {
           const place = bindingPlaces(strings).find((kind) => kind !== 'child' && kind !== 'attribute');
           if (place) throw new Error(`${id}: the script-tag app's Lit has no bindings in ${place} place (scripts/drop-lit-page-hooks.mjs): ${strings.join('${…}')}`);
         }
+      }
+      if (!id.includes('/node_modules/') && /\{[^{}]*\b(?:reflect:\s*(?:true|!0)[^{}]*\btype:\s*(?:Array|Object)|type:\s*(?:Array|Object)[^{}]*\breflect:\s*(?:true|!0))\b/.test(code)) {
+        throw new Error(`${id}: the script-tag app's Lit reflects no Array or Object property to its attribute (scripts/drop-lit-page-hooks.mjs)`);
       }
       const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName)\b/.exec(code);
       if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);

@@ -115,6 +115,13 @@ describe('dropLitPageHooks', () => {
       assert.throws(() => plugin().transform(`const options = { ${name}: 1 };`, '/project/src/widget/x.ts'), new RegExp(`has no ${name} `), name);
     }
     assert.equal(plugin().transform('const link = { hostUpdated() {} };', '/project/src/widget/x.ts'), null);
+    // A reflected property is written into its attribute as a string, or as a boolean's presence, never as JSON.
+    assert.match(code, /toAttribute\([^}]*JSON\.stringify/);
+    assert.match(dropped, /toAttribute\((\w+),\w+\)\{switch\(\w+\)\{case Boolean:\1=\1\?\w+:null\}return \1\}/);
+    for (const options of ['{ type: Array, reflect: true }', '{ reflect: true, attribute: "x", type: Object }']) {
+      assert.throws(() => plugin().transform(`const properties = { x: ${options} };`, '/project/src/widget/x.ts'), /reflects no Array or Object property/, options);
+    }
+    assert.equal(plugin().transform('const properties = { a: { type: Array }, b: { type: Boolean, reflect: true } };', '/project/src/widget/x.ts'), null);
   });
 
   it('leaves out the update hooks only an overriding element needs, the update cycle otherwise the same, and fails the build of an app module that names one', () => {
