@@ -61,6 +61,9 @@
 // - compiled templates (a template result whose _$litType$ is its prepared template rather than a number, as
 //   Lit's template compiler writes them): the app writes html`` only, and an app module that names
 //   _$litType$ fails the build;
+// - the page-wide identity of Lit's noChange and nothing (symbols from the global registry, so that the
+//   values of one copy of Lit mean the same to another): no value made by another copy reaches the widget's
+//   templates, and its own chunks import the two from the app;
 // - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
 //   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
 // - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
@@ -111,6 +114,7 @@ const HOOKS = [
         'if($1.data===$2)$3.push({type:2,index:$4});',
       ],
       [/1===(\w+)\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$2'],
+      [/Symbol\.for\("lit-(?:noChange|nothing)"\)/g, 'Symbol()', 2],
       [/"number"==typeof (\w+)\?(this\._\$AC\(\w+\)):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\(\w+\(\1\.h,\1\.h\[0\]\),this\.options\)\),\1\)/g, '$2'],
     ],
   },

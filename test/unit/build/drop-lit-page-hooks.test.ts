@@ -209,6 +209,15 @@ describe('dropLitPageHooks', () => {
     assert.throws(() => plugin().transform('export const compiled = { _$litType$: { h: [] }, values: [] };', '/project/src/widget/x.ts'), /has no _\$litType\$/);
   });
 
+  it("makes lit-html's noChange and nothing symbols of its own, not the page's registry", () => {
+    const id = pathOf('lit-html/lit-html.js');
+    const code = readFileSync(id, 'utf8');
+    assert.match(code, /(\w+)=Symbol\.for\("lit-noChange"\),(\w+)=Symbol\.for\("lit-nothing"\)[^]*\b\1 as noChange\b[^]*\b\2 as nothing\b/);
+    const dropped = drop(code, id);
+    assert.doesNotMatch(dropped, /Symbol\.for/);
+    assert.match(dropped, /(\w+)=Symbol\(\),(\w+)=Symbol\(\)[^]*\b\1 as noChange\b[^]*\b\2 as nothing\b/);
+  });
+
   it('fails for a Lit file that does not hold its hooks as expected', () => {
     const id = pathOf('lit-html/lit-html.js');
     assert.throws(() => drop('export const x = 1;', id), /litHtmlPolyfillSupport.* found 0 times, not once/);
