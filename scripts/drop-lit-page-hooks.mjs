@@ -35,10 +35,11 @@
 //   (Firefox before 101; Safari before 16.4, which cannot parse the app's class static blocks either) never
 //   shows the launcher; only an inline widget in Firefox 98 to 100 (2022) was styled that way, and is now
 //   drawn without styles. docs/csp.md says that no <style> element is ever written;
-// - what a part tells a directive about its place (a child part's parentNode, startNode and endNode, a template
-//   instance's parentNode, an attribute part's tagName), which directives such as repeat or cache read: the
-//   app's directives (memo, the highlighted code) read none of them, and an app module that imports Lit's
-//   directive module and names one fails the build; with them, the creationScope render option (a document
+// - what a part tells a directive about its place and kind (a child part's parentNode, startNode and endNode, a
+//   template instance's parentNode, an attribute part's tagName, every part's type), which directives such as
+//   repeat, cache or classMap read: the app's directives (memo, the highlighted code) read none of them, and
+//   an app module that imports Lit's directive module and names one, or imports one of Lit's directives but
+//   ifDefined (a plain function), fails the build; with them, the creationScope render option (a document
 //   to import templates into), which the widget never sets, and an app module that names it fails the build;
 // - the property options the widget never sets: a converter of its own, noAccessor and hasChanged (an app
 //   module that names one fails the build), the writing of an Array or Object property into its attribute as
@@ -115,6 +116,9 @@ const HOOKS = [
       ],
       [/1===(\w+)\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$2'],
       [/Symbol\.for\("lit-(?:noChange|nothing)"\)/g, 'Symbol()', 2],
+      [/constructor\(\)\{super\(\.\.\.arguments\),this\.type=[34]\}/g, '', 2],
+      [/constructor\((\w+),(\w+),(\w+),(\w+),(\w+)\)\{super\(\1,\2,\3,\4,\5\),this\.type=5\}/g, ''],
+      [/this\.type=[126],/g, '', 3],
       [/"number"==typeof (\w+)\?(this\._\$AC\(\w+\)):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\(\w+\(\1\.h,\1\.h\[0\]\),this\.options\)\),\1\)/g, '$2'],
     ],
   },
@@ -311,7 +315,9 @@ export function dropLitPageHooksPlugin() {
       if (!id.includes('/node_modules/') && /\{[^{}]*\b(?:reflect:\s*(?:true|!0)[^{}]*\btype:\s*(?:Array|Object)|type:\s*(?:Array|Object)[^{}]*\breflect:\s*(?:true|!0))\b/.test(code)) {
         throw new Error(`${id}: the script-tag app's Lit reflects no Array or Object property to its attribute (scripts/drop-lit-page-hooks.mjs)`);
       }
-      const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName)\b/.exec(code);
+      const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName|type)\b|\bPartType\b/.exec(code);
+      const litDirective = !id.includes('/node_modules/') && /\bfrom\s*['"]lit\/directives\/(?!if-defined\.js['"])[\w-]+\.js['"]/.exec(code);
+      if (litDirective) throw new Error(`${id}: the script-tag app's Lit does not tell directives the type of their part, which Lit's own directives check (scripts/drop-lit-page-hooks.mjs): ${litDirective[0]}`);
       if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;

@@ -82,7 +82,7 @@ describe('dropLitPageHooks', () => {
     assert.doesNotMatch(dropped, /"adoptedStyleSheets"in|ShadowRoot&&/);
   });
 
-  it("leaves out what parts tell directives of their place, and fails the build of an app directive that reads it", () => {
+  it("leaves out what parts tell directives of their place and kind, and fails the build of an app directive that reads it", () => {
     const id = pathOf('lit-html/lit-html.js');
     const code = readFileSync(id, 'utf8');
     assert.match(code, /get parentNode\(\)[^]*get startNode\(\)[^]*get endNode\(\)[^]*get tagName\(\)/);
@@ -95,6 +95,12 @@ describe('dropLitPageHooks', () => {
     const directive = "import { Directive, directive } from 'lit/directive.js';\n";
     assert.throws(() => plugin().transform(`${directive}class D extends Directive { update(part) { return part.parentNode; } }`, '/project/src/ui/d.ts'), /does not tell directives \.parentNode/);
     assert.throws(() => plugin().transform(`${directive}const first = (part) => part.startNode;`, '/project/src/ui/d.ts'), /\.startNode/);
+    assert.throws(() => plugin().transform(`${directive}class D extends Directive { constructor(part) { super(part); this.kind = part.type; } }`, '/project/src/ui/d.ts'), /\.type/);
+    // Nor do parts carry their type, which Lit's own class directives check: the app imports none but ifDefined.
+    assert.match(code, /this\.type=2[^]*this\.type=1/);
+    assert.doesNotMatch(dropped, /this\.type=/);
+    assert.throws(() => plugin().transform("import { classMap } from 'lit/directives/class-map.js';", '/project/src/widget/x.ts'), /does not tell directives the type of their part/);
+    assert.equal(plugin().transform("import { ifDefined } from 'lit/directives/if-defined.js';\nexport const label = (x) => ifDefined(x);", '/project/src/widget/x.ts'), null);
     // Elsewhere in the app, a DOM node's parentNode is the browser's own.
     assert.equal(plugin().transform('export const up = (node: Node) => node.parentNode;', '/project/src/widget/x.ts'), null);
     assert.throws(() => plugin().transform('render(page, root, { host, creationScope: frame });', '/project/src/widget/x.ts'), /has no creationScope /);
