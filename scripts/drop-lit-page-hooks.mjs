@@ -13,7 +13,7 @@
 //   litPropertyMetadata through globalThis, then reads them for every element class): the widget declares its
 //   properties in `static properties`, never with decorators, and a module of the app that imports Lit's
 //   decorators fails the build.
-// Then five things of Lit's own that only other code or older browsers would use:
+// Then things of Lit's own that only other code or older browsers would use:
 // - the SVG and MathML kinds of template (svg``, mathml``), which wrap a template's markup in <svg> or <math>
 //   to parse it: the widget writes every template with html`` (the parser puts what is inside an <svg> in the
 //   SVG namespace anyway), and Lit no longer exports the two tags, so a module of the app that imports either
@@ -34,10 +34,47 @@
 //   one for the launcher before the app loads (as the teaser does for itself), so a browser without them
 //   (Firefox before 101; Safari before 16.4, which cannot parse the app's class static blocks either) never
 //   shows the launcher; only an inline widget in Firefox 98 to 100 (2022) was styled that way, and is now
-//   drawn without styles. docs/csp.md says that no <style> element is ever written.
+//   drawn without styles. docs/csp.md says that no <style> element is ever written;
+// - what a part tells a directive about its place and kind (a child part's parentNode, startNode and endNode, a
+//   template instance's parentNode, an attribute part's tagName, every part's type), which directives such as
+//   repeat, cache or classMap read: the app's directives (memo, the highlighted code) read none of them, and
+//   an app module that imports Lit's directive module and names one, or imports one of Lit's directives but
+//   ifDefined (a plain function), fails the build; with them, the creationScope render option (a document
+//   to import templates into), which the widget never sets, and an app module that names it fails the build;
+// - the property options the widget never sets: a converter of its own, noAccessor and hasChanged (an app
+//   module that names one fails the build), the writing of an Array or Object property into its attribute as
+//   JSON (the widget reflects strings and a boolean only, and an app module whose property options reflect an
+//   Array or Object fails the build), and the symbol keys of `static properties` (the widget's are names);
+// - the controller hook before each update (hostUpdate) and the element's firstUpdated(): the app's controllers
+//   (the chat controller, the tab link) use hostConnected, hostDisconnected and hostUpdated only, and an app
+//   module that names either fails the build;
+// - the cache of constructed style sheets by the strings of a css`` template, which the app never writes (its
+//   styles are single literals through unsafeCSS, each made into a sheet once, as before);
+// - the update cycle's hooks that only an element overriding them needs (scheduleUpdate, getUpdateComplete,
+//   shouldUpdate), and the no-op enableUpdating() that each element's constructor covers with its own: the
+//   widget overrides none, and an app module that names one fails the build;
+// - bindings anywhere but in text and in attribute values: in an element's tag (`<div ${ref}>`, an element
+//   part), in a comment, or in the text of a script, style, textarea or title element; an app module with an
+//   html`` template that binds there (as Lit's scanner reads it, see bindingPlaces) fails the build;
+// - the sorting out of an element's styles beyond flattening them: a style sheet listed twice is adopted twice
+//   (the same cascade as once, in its last place), and getCompatibleStyle, which returns its style as it is
+//   where style sheets are adopted (always, see above), is not called;
+// - compiled templates (a template result whose _$litType$ is its prepared template rather than a number, as
+//   Lit's template compiler writes them): the app writes html`` only, and an app module that names
+//   _$litType$ fails the build;
+// - the page-wide identity of Lit's noChange and nothing (symbols from the global registry, so that the
+//   values of one copy of Lit mean the same to another): no value made by another copy reaches the widget's
+//   templates, and its own chunks import the two from the app;
+// - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
+//   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
+// - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
+//   widget, the app's only element, empties the shadow root the loader drew the launcher in before Lit renders
+//   there (so that first child was always null), and draws its own render().
 // Each hook's read and call go whole (a call left on `void 0` came out of the minifiers as a call of 0, which
 // throws), and the minifier drops what is left unused. A Lit whose files no longer hold exactly these fails the
 // build, so an upgrade is looked at, not missed.
+
+import { htmlTemplateStrings } from './minify-lit-templates.mjs';
 
 /** Per Lit file (its production build): what goes, as [pattern, replacement, times], each found exactly `times` (once unless given). */
 const HOOKS = [
@@ -63,6 +100,26 @@ const HOOKS = [
       [/for\(this\._\$AP\?\.\(!1,!0,\w+\);/g, 'for(;'],
       [/\w+\?\._\$AO\?\.\(!1\),/g, ''],
       [/this\._\$AN=void 0,/g, '', 4],
+      [/get tagName\(\)\{return this\.element\.tagName\}/g, ''],
+      [/get startNode\(\)\{return this\._\$AA\}get endNode\(\)\{return this\._\$AB\}/g, ''],
+      [/get parentNode\(\)\{return this\._\$AM\.parentNode\}/g, ''],
+      [/get parentNode\(\)\{let (\w+)=this\._\$AA\.parentNode;const (\w+)=this\._\$AM;return void 0!==\2&&11===\1\?\.nodeType&&\(\1=\2\.parentNode\),\1\}/g, ''],
+      [/\(\w+\?\.creationScope\?\?(\w+)\)\.importNode/g, '$1.importNode'],
+      [/else (\w+)\.startsWith\(\w+\)&&\(\w+\.push\(\{type:6,index:\w+\}\),\w+\.removeAttribute\(\1\)\)/g, ''],
+      [
+        /if\(\w+\.test\((\w+)\.tagName\)\)\{const (\w+)=\1\.textContent\.split\(\w+\),(\w+)=\2\.length-1;if\(\3>0\)\{\1\.textContent=\w+\?\w+\.emptyScript:"";for\(let (\w+)=0;\4<\3;\4\+\+\)\1\.append\(\2\[\4\],\w+\(\)\),\w+\.nextNode\(\),\w+\.push\(\{type:2,index:\+\+\w+\}\);\1\.append\(\2\[\3\],\w+\(\)\)\}\}/g,
+        '',
+      ],
+      [
+        /if\((\w+)\.data===(\w+)\)(\w+)\.push\(\{type:2,index:(\w+)\}\);else\{let (\w+)=-1;for\(;-1!==\(\5=\1\.data\.indexOf\((\w+),\5\+1\)\);\)\3\.push\(\{type:7,index:\4\}\),\5\+=\6\.length-1\}/g,
+        'if($1.data===$2)$3.push({type:2,index:$4});',
+      ],
+      [/1===(\w+)\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$2'],
+      [/Symbol\.for\("lit-(?:noChange|nothing)"\)/g, 'Symbol()', 2],
+      [/constructor\(\)\{super\(\.\.\.arguments\),this\.type=[34]\}/g, '', 2],
+      [/constructor\((\w+),(\w+),(\w+),(\w+),(\w+)\)\{super\(\1,\2,\3,\4,\5\),this\.type=5\}/g, ''],
+      [/this\.type=[126],/g, '', 3],
+      [/"number"==typeof (\w+)\?(this\._\$AC\(\w+\)):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\(\w+\(\1\.h,\1\.h\[0\]\),this\.options\)\),\1\)/g, '$2'],
     ],
   },
   {
@@ -99,6 +156,24 @@ const HOOKS = [
         /const (\w+)=this\.constructor\.elementProperties;if\(\1\.size>0\)for\(const\[(\w+),(\w+)\]of \1\)\{const\{wrapped:(\w+)\}=\3,(\w+)=this\[\2\];!0!==\4\|\|this\._\$AL\.has\(\2\)\|\|void 0===\5\|\|this\.C\(\2,void 0,\3,\5\)\}/g,
         '',
       ],
+      [/,!\w+\.noAccessor\)\{/g, '){'],
+      [/\(void 0!==(\w+)\.converter\?\.toAttribute\?\1\.converter:(\w+)\)\.toAttribute/g, '$2.toAttribute'],
+      [/"function"==typeof (\w+)\.converter\?\{fromAttribute:\1\.converter\}:void 0!==\1\.converter\?\.fromAttribute\?\1\.converter:(\w+)/g, '$2'],
+      [/,this\._\$EO\?\.forEach\((\w+)=>\1\.hostUpdate\?\.\(\)\)/g, ''],
+      [/this\.hasUpdated\|\|\(this\.hasUpdated=!0,this\.firstUpdated\(\w+\)\)/g, 'this.hasUpdated=!0'],
+      [/firstUpdated\(\w+\)\{\}/g, ''],
+      [/\[\.\.\.(\w+)\((\w+)\),\.\.\.\w+\(\2\)\]/g, '$1($2)'],
+      [/const (\w+)=this\.scheduleUpdate\(\);return null!=\1&&await \1,!this\.isUpdatePending\}scheduleUpdate\(\)\{return this\.performUpdate\(\)\}/g, 'return this.performUpdate(),!this.isUpdatePending}'],
+      [/get updateComplete\(\)\{return this\.getUpdateComplete\(\)\}getUpdateComplete\(\)\{return this\._\$ES\}/g, 'get updateComplete(){return this._$ES}'],
+      [/(\w+)=this\.shouldUpdate\((\w+)\),\1\?\(this\.willUpdate\(\2\),this\.update\(\2\)\):this\._\$EM\(\)/g, '$1=!0,this.willUpdate($2),this.update($2)'],
+      [/shouldUpdate\(\w+\)\{return!0\}/g, ''],
+      [/enableUpdating\(\w+\)\{\}/g, ''],
+      [/\(\w+\.hasChanged\?\?(\w+)\)\(/g, '$1('],
+      [/;break;case Object:case Array:(\w+)=null==\1\?\1:JSON\.stringify\(\1\)\}return \1\}/g, '}return $1}'],
+      [
+        /static finalizeStyles\((\w+)\)\{const (\w+)=\[\];if\(Array\.isArray\(\1\)\)\{const (\w+)=new Set\(\1\.flat\(1\/0\)\.reverse\(\)\);for\(const \1 of \3\)\2\.unshift\(\w+\(\1\)\)\}else void 0!==\1&&\2\.push\(\w+\(\1\)\);return \2\}/g,
+        'static finalizeStyles($1){return[$1??[]].flat(1/0)}',
+      ],
     ],
   },
   {
@@ -108,6 +183,12 @@ const HOOKS = [
     patterns: [
       [/\(void 0===(\w+)\.ShadyCSS\|\|\1\.ShadyCSS\.nativeShadow\)&&/g, ''],
       [/(\w+)=\w+\.ShadowRoot&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g, '$1=!0'],
+      [
+        /const (\w+)=void 0!==(\w+)&&1===\2\.length;\1&&\((\w+)=\w+\.get\(\2\)\),void 0===\3&&\(\(this\.o=\3=new CSSStyleSheet\)\.replaceSync\(this\.cssText\),\1&&\w+\.set\(\2,\3\)\)/g,
+        '(this.o=$3=new CSSStyleSheet).replaceSync(this.cssText)',
+      ],
+      [/,\w+=new WeakMap;class /g, ';class '],
+      [/toString\(\)\{return this\.cssText\}/g, ''],
     ],
   },
   {
@@ -120,6 +201,9 @@ const HOOKS = [
       [/\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '0'],
       [/this\.hasUpdated\|\|\(this\.renderOptions\.isConnected=this\.isConnected\),/g, ''],
       [/connectedCallback\(\)\{super\.connectedCallback\(\),this\._\$Do\?\.setConnected\(!0\)\}disconnectedCallback\(\)\{super\.disconnectedCallback\(\),this\._\$Do\?\.setConnected\(!1\)\}/g, ''],
+      [/createRenderRoot\(\)\{const (\w+)=super\.createRenderRoot\(\);return this\.renderOptions\.renderBefore\?\?=\1\.firstChild,\1\}/g, ''],
+      [/render\(\)\{return \w+\}/g, ''],
+      [/\b\w+\._\$litElement\$=!0,/g, ''],
     ],
   },
   {
@@ -128,6 +212,67 @@ const HOOKS = [
     patterns: [[/get _\$AU\(\)\{return this\._\$AM\._\$AU\}/g, '']],
   },
 ];
+
+// The states of Lit's template scanner (lit-html's getTemplateHtml), to tell where each binding of a template is.
+const SPACE = '[ \t\n\f\r]';
+const TEXT_END = /<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g;
+const COMMENT_END = /-->/g;
+const COMMENT2_END = />/g;
+const TAG_END = new RegExp(`>|${SPACE}(?:([^\\s"'>=/]+)(${SPACE}*=${SPACE}*(?:[^ \t\n\f\r"'\`<>=]|("|')|))|$)`, 'g');
+const SINGLE_QUOTE_END = /'/g;
+const DOUBLE_QUOTE_END = /"/g;
+const RAW_TEXT_ELEMENT = /^(?:script|style|textarea|title)$/i;
+
+/**
+ * Where each binding of an html`` template with these literal parts is, as Lit's scanner reads it: 'child' (in
+ * text), 'attribute', 'element' (in a tag but not an attribute's value: `<div ${x}>`), 'comment', or 'raw text'
+ * (in a script, style, textarea or title element).
+ */
+export function bindingPlaces(strings) {
+  const places = [];
+  let regex = TEXT_END;
+  let rawTextEnd;
+  for (const s of strings.slice(0, -1)) {
+    let attributeEnd = -1;
+    let lastIndex = 0;
+    while (lastIndex < s.length) {
+      regex.lastIndex = lastIndex;
+      const match = regex.exec(s);
+      if (match === null) break;
+      lastIndex = regex.lastIndex;
+      if (regex === TEXT_END) {
+        if (match[1] === '!--') regex = COMMENT_END;
+        else if (match[1] !== undefined) regex = COMMENT2_END;
+        else if (match[2] !== undefined) {
+          if (RAW_TEXT_ELEMENT.test(match[2])) rawTextEnd = new RegExp(`</${match[2]}`, 'g');
+          regex = TAG_END;
+        } else if (match[3] !== undefined) regex = TAG_END;
+      } else if (regex === TAG_END) {
+        if (match[0] === '>') {
+          regex = rawTextEnd ?? TEXT_END;
+          attributeEnd = -1;
+        } else if (match[1] === undefined) attributeEnd = -2;
+        else {
+          attributeEnd = 0;
+          regex = match[3] === undefined ? TAG_END : match[3] === '"' ? DOUBLE_QUOTE_END : SINGLE_QUOTE_END;
+        }
+      } else if (regex === DOUBLE_QUOTE_END || regex === SINGLE_QUOTE_END) regex = TAG_END;
+      else if (regex === COMMENT_END || regex === COMMENT2_END) regex = TEXT_END;
+      else {
+        regex = TAG_END;
+        rawTextEnd = undefined;
+      }
+    }
+    places.push(
+      regex === TEXT_END ? 'child'
+      : regex === COMMENT_END || regex === COMMENT2_END ? 'comment'
+      : attributeEnd === -2 ? 'element'
+      : regex === rawTextEnd && attributeEnd === -1 ? 'raw text'
+      : 'attribute',
+    );
+  }
+  return places;
+}
 
 /** Lit's async directives (until, ref, …), which need the connection tracking the app's Lit no longer has. */
 const LIT_ASYNC_DIRECTIVE = /\/node_modules\/(?:lit|lit-html)\/(?:development\/)?async-directive\.js$/;
@@ -159,6 +304,21 @@ export function dropLitPageHooksPlugin() {
       if (LIT_ASYNC_DIRECTIVE.test(id)) throw new Error(`${id}: the script-tag app's Lit does not tell directives whether they are connected (scripts/drop-lit-page-hooks.mjs); use a directive that is not async`);
       if (!id.includes('/node_modules/') && /\baddInitializer\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no class initializers (scripts/drop-lit-page-hooks.mjs)`);
       if (!id.includes('/node_modules/') && /\buseDefault\b/.test(code)) throw new Error(`${id}: the script-tag app's Lit has no useDefault option (scripts/drop-lit-page-hooks.mjs)`);
+      const unused = /\b(?:converter|noAccessor|hasChanged|creationScope|hostUpdate|firstUpdated|scheduleUpdate|getUpdateComplete|shouldUpdate|enableUpdating|_\$litType\$)(?![\w$])/.exec(id.includes('/node_modules/') ? '' : code);
+      if (unused) throw new Error(`${id}: the script-tag app's Lit has no ${unused[0]} (scripts/drop-lit-page-hooks.mjs)`);
+      if (!id.includes('/node_modules/')) {
+        for (const strings of htmlTemplateStrings(code)) {
+          const place = bindingPlaces(strings).find((kind) => kind !== 'child' && kind !== 'attribute');
+          if (place) throw new Error(`${id}: the script-tag app's Lit has no bindings in ${place} place (scripts/drop-lit-page-hooks.mjs): ${strings.join('${…}')}`);
+        }
+      }
+      if (!id.includes('/node_modules/') && /\{[^{}]*\b(?:reflect:\s*(?:true|!0)[^{}]*\btype:\s*(?:Array|Object)|type:\s*(?:Array|Object)[^{}]*\breflect:\s*(?:true|!0))\b/.test(code)) {
+        throw new Error(`${id}: the script-tag app's Lit reflects no Array or Object property to its attribute (scripts/drop-lit-page-hooks.mjs)`);
+      }
+      const placeRead = /\bfrom\s*['"]lit\/directive\.js['"]/.test(code) && !id.includes('/node_modules/') && /\.(?:parentNode|startNode|endNode|tagName|type)\b|\bPartType\b/.exec(code);
+      const litDirective = !id.includes('/node_modules/') && /\bfrom\s*['"]lit\/directives\/(?!if-defined\.js['"])[\w-]+\.js['"]/.exec(code);
+      if (litDirective) throw new Error(`${id}: the script-tag app's Lit does not tell directives the type of their part, which Lit's own directives check (scripts/drop-lit-page-hooks.mjs): ${litDirective[0]}`);
+      if (placeRead) throw new Error(`${id}: the script-tag app's Lit does not tell directives ${placeRead[0]} (scripts/drop-lit-page-hooks.mjs)`);
       const hooks = HOOKS.find((entry) => entry.file.test(id));
       if (!hooks) return null;
       seen.add(hooks);

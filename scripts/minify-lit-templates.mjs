@@ -100,6 +100,41 @@ export function squeezeLitTemplates(code) {
   return out + code.slice(index);
 }
 
+/** The literal parts of every html`` template in `code`, nested ones included: one array of strings per template. */
+export function htmlTemplateStrings(code) {
+  const templates = [];
+  const tagPattern = /\bhtml`/g;
+  for (let match = tagPattern.exec(code); match; match = tagPattern.exec(code)) {
+    const strings = [];
+    let literal = '';
+    let i = match.index + match[0].length;
+    for (;;) {
+      const ch = code[i];
+      if (ch === '\\') {
+        literal += ch + code[i + 1];
+        i += 2;
+      } else if (ch === '`') {
+        strings.push(literal);
+        break;
+      } else if (ch === '$' && code[i + 1] === '{') {
+        const end = expressionEnd(code, i + 2);
+        strings.push(literal);
+        literal = '';
+        templates.push(...htmlTemplateStrings(code.slice(i + 2, end - 1)));
+        i = end;
+      } else if (i >= code.length) {
+        throw new Error('unterminated template literal');
+      } else {
+        literal += ch;
+        i++;
+      }
+    }
+    templates.push(strings);
+    tagPattern.lastIndex = i + 1;
+  }
+  return templates;
+}
+
 const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
 
 /**
