@@ -1,6 +1,7 @@
 // Lit templates for parsed Markdown. Every piece of answer text reaches the DOM through a Lit text or
 // attribute binding (never innerHTML), and a link's href is only ever a URL that passed safeHref.
 import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { copyIcon, iconButton } from '../icons.js';
 import { memo } from '../memo.js';
 import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
@@ -96,7 +97,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'paragraph': {
       const content = block.checked === undefined ? inline(block.text, options) : extras!.drawTask(block.checked, inline(block.text, options));
       // A piece of a long paragraph (see blocks.ts) ends a line, without the space between paragraphs.
-      return tight ? html`${content}${block.cut ? '\n' : ''}` : html`<p class=${block.cut ? 'cut' : nothing}>${content}</p>`;
+      return tight ? html`${content}${block.cut ? '\n' : ''}` : html`<p class=${ifDefined(block.cut ? 'cut' : undefined)}>${content}</p>`;
     }
     case 'html':
       // An HTML block is its source as text in the place of the block, never HTML (as CommonMark writes raw HTML).
@@ -119,11 +120,11 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
       for (let index = 0; index < block.items.length; index += 256) {
         const items = block.items.slice(index, index + 256);
         const start = block.start + index;
-        const cut = index + 256 < block.items.length ? 'cut' : nothing;
+        const cut = index + 256 < block.items.length ? 'cut' : undefined;
         lists.push(
           memo([...items, block.tight, start, cut], () => {
             const drawn = items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
-            return block.ordered ? html`<ol class=${cut} start=${start === 1 ? nothing : start}>${drawn}</ol>` : html`<ul class=${cut}>${drawn}</ul>`;
+            return block.ordered ? html`<ol class=${ifDefined(cut)} start=${start === 1 ? nothing : start}>${drawn}</ol>` : html`<ul class=${ifDefined(cut)}>${drawn}</ul>`;
           }),
         );
       }
