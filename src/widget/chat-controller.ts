@@ -1,7 +1,7 @@
 // Owns the widget's async state: the bot's information, the conversation, and the one answer being
 // streamed. One AbortController per request; every result checks that it still belongs to the current
 // request (stale responses are dropped); streamed text is batched and handed to the element at most once per
-// animation frame (every other frame while it arrives slowly); questions asked before the bot is ready, while
+// animation frame (every third frame while it arrives slowly); questions asked before the bot is ready, while
 // an answer streams or while the lead form waits are queued in order, never lost.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AbortError, ApiError, NetworkError } from '../api/errors.js';
