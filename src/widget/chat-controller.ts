@@ -116,7 +116,7 @@ const FRAME_TEXT_LIMIT = 2000;
  */
 const MIN_FRAME_INTERVAL = 48;
 /** Most characters of the first render of an answer, which happens at once rather than in a frame. */
-const FIRST_TEXT_LIMIT = 1000;
+const FIRST_TEXT_LIMIT = 300;
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
