@@ -6,14 +6,16 @@
 // before each sample, the least of samples taken in turn, memory the C allocator keeps for reuse). Prints
 // the growth 200 KB / 10 KB of each pattern (linear: 20x) and of work linear by construction measured the
 // same way before and after; exits 1 when a pattern throws or grows more than GROWTH_TOLERANCE times as much
-// as that work (or as 20x, when that is larger).
+// as that work (or as 20x, when that is larger). It also prints the page faults of each side (first touches
+// of fresh memory) and the growth with their CPU time taken off, at the cost of one measured here: figures
+// to read, not asserted.
 //   npm run bench:markdown                      5 samples of each size per pattern, 15 of the reference
 //   npm run bench:markdown -- word              only the patterns whose name contains the word
 //   ... -- --rounds 2 --max-rounds 6 --reference-rounds 9     the growth test's sampling
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { CORPUS, HIGHLIGHT_CORPUS, highlight, parse } from './markdown-corpus.js';
-import { COPIES, GROWTH_TOLERANCE, WARM_MEMORY, measureCorpus, type Growth } from './markdown-growth.js';
+import { COPIES, GROWTH_TOLERANCE, WARM_MEMORY, measureCorpus, pageFaultMs, type Growth } from './markdown-growth.js';
 
 // The C allocator reads its settings when the process starts: without them, run again with them.
 if (Object.entries(WARM_MEMORY).some(([name, value]) => process.env[name] !== value)) {
@@ -27,6 +29,7 @@ const { values: options, positionals } = parseArgs({
 });
 const started = process.cpuUsage();
 const startedAt = Date.now();
+const faultMs = pageFaultMs();
 const { before, after, bound, patterns } = measureCorpus(
   [
     ...Object.entries(CORPUS).map(([name, build]) => [name, build, (text: string) => parse(text, false) + parse(text, true)] as const),
@@ -40,16 +43,29 @@ const { before, after, bound, patterns } = measureCorpus(
   },
 );
 
-const cells = ({ small, large, ratio, rounds }: Growth): string[] => [small.toFixed(2), large.toFixed(1), `${ratio.toFixed(1)}x`, (ratio / bound).toFixed(2), String(rounds)];
+/** The growth with each page fault's CPU time taken off both sides (shown, not asserted). */
+const withoutFaults = ({ small, large, faults: [smallFaults, largeFaults] }: Growth): string => {
+  const rest = small - smallFaults * faultMs;
+  return rest > 0 ? `${((large - largeFaults * faultMs) / rest).toFixed(1)}x` : '-';
+};
+const cells = (growth: Growth): string[] => [
+  growth.small.toFixed(2),
+  growth.large.toFixed(1),
+  `${growth.ratio.toFixed(1)}x`,
+  (growth.ratio / bound).toFixed(2),
+  String(growth.rounds),
+  `${growth.faults[0].toFixed(0)}/${growth.faults[1]}`,
+  withoutFaults(growth),
+];
 const rows: string[][] = [
-  ['pattern', '10 KB ms', '200 KB ms', 'growth', 'of bound', 'samples', ''],
+  ['pattern', '10 KB ms', '200 KB ms', 'growth', 'of bound', 'samples', 'faults', 'w/o faults', ''],
   ['linear reference (words split into objects), before', ...cells(before), ''],
 ];
 let failures = 0;
 for (const [name, growth] of patterns) {
   const fails = growth instanceof Error || growth.ratio > bound;
   if (fails) failures++;
-  rows.push(growth instanceof Error ? [name, '', '', '', '', '', `THROWS: ${growth.message}`] : [name, ...cells(growth), fails ? 'SUPER-LINEAR' : '']);
+  rows.push(growth instanceof Error ? [name, '', '', '', '', '', '', '', `THROWS: ${growth.message}`] : [name, ...cells(growth), fails ? 'SUPER-LINEAR' : '']);
 }
 rows.push(['linear reference, after', ...cells(after), '']);
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -61,5 +77,6 @@ console.log(
     `largest growth ${largest.toFixed(1)}x (${(largest / bound).toFixed(2)} of the bound); ` +
     `${((used.user + used.system) / 1000).toFixed(0)} ms of CPU time (main thread and collector), ${((Date.now() - startedAt) / 1000).toFixed(0)} s of wall time.`,
 );
+console.log(`Faults: page faults per 10 KB parse / per 200 KB parse; w/o faults: the growth with ${(faultMs * 1000).toFixed(1)} us taken off per fault (not asserted).`);
 console.log(failures ? `${failures} pattern(s) grew beyond the bound or threw.` : 'Every pattern grew within the bound, and nothing threw.');
 process.exit(failures ? 1 : 0);
