@@ -12,9 +12,9 @@
 // construction (words split into objects) measured the same way in the same run, before the patterns and
 // after them (the larger of the two), or than 2.5 x 20x when that grew less: linear growth, 20x, times the
 // machine's own factor for linear work, within a tolerance of 2.5. A quadratic parser grows 400x.
-// On the shared 2-core machine it was written on (load average 7 to 8), three runs: linear reference 46x to
-// 72x, bound 123x to 180x, largest growth 76x to 88x (0.49 to 0.62 of the bound), 66 to 74 s of CPU time,
-// 96 to 123 s of wall time. docs/markdown.md ("Measured growth") has the figures per pattern.
+// On the shared 2-core machine it was written on (load average 1 to 8), six runs: linear reference 30x to
+// 72x, bound 117x to 180x, largest growth 76x to 103x (0.49 to 0.65 of the bound), 61 to 84 s of CPU time,
+// 57 to 123 s of wall time. docs/markdown.md ("Measured growth") has the figures per pattern.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
