@@ -14,7 +14,7 @@
 // GROWTH_TOLERANCE times as much as it did (or as 20x, when it grew less).
 // Fresh memory: a 200 KB paragraph with much markup needs more than the 4 MB of scratch memory the inline
 // parser keeps between calls, so its typed arrays are fresh memory, and each 4 KB page of it costs a page
-// fault when first touched, a cost the 10 KB side never pays (its memory is reused). On the sandboxed machine
+// fault when first touched, a cost the 10 KB side never pays (its memory is reused). On the 2-core machine
 // this was written on, a page fault costs about 18 us (about 4.6 ms per MB), and `[` repeated (about 7 MB
 // touched per parse) grew 122x with fresh memory (docs/markdown.md has the figures with reused memory). So
 // the measurement runs with WARM_MEMORY: the C allocator (glibc; other allocators ignore it) serves every
