@@ -70,32 +70,11 @@ export function squeezeLitTemplates(code) {
   for (let match = tagPattern.exec(code); match; match = tagPattern.exec(code)) {
     const squeeze = match[1] === 'css' ? squeezeCss : squeezeHtml;
     const start = match.index + match[0].length;
-    let literal = '';
-    let i = start;
+    const { strings, expressions, end } = readTemplateLiteral(code, start);
     out += code.slice(index, start);
-    for (;;) {
-      const ch = code[i];
-      if (ch === '\\') {
-        literal += ch + code[i + 1];
-        i += 2;
-      } else if (ch === '`') {
-        out += squeeze(literal) + '`';
-        i++;
-        break;
-      } else if (ch === '$' && code[i + 1] === '{') {
-        const end = expressionEnd(code, i + 2);
-        out += squeeze(literal) + '${' + squeezeLitTemplates(code.slice(i + 2, end - 1)) + '}';
-        literal = '';
-        i = end;
-      } else if (i >= code.length) {
-        throw new Error('unterminated template literal');
-      } else {
-        literal += ch;
-        i++;
-      }
-    }
-    index = i;
-    tagPattern.lastIndex = i;
+    out += strings.map((literal, k) => squeeze(literal) + (k < expressions.length ? '${' + squeezeLitTemplates(expressions[k]) + '}' : '`')).join('');
+    index = end;
+    tagPattern.lastIndex = end;
   }
   return out + code.slice(index);
 }
@@ -105,34 +84,44 @@ export function htmlTemplateStrings(code) {
   const templates = [];
   const tagPattern = /\bhtml`/g;
   for (let match = tagPattern.exec(code); match; match = tagPattern.exec(code)) {
-    const strings = [];
-    let literal = '';
-    let i = match.index + match[0].length;
-    for (;;) {
-      const ch = code[i];
-      if (ch === '\\') {
-        literal += ch + code[i + 1];
-        i += 2;
-      } else if (ch === '`') {
-        strings.push(literal);
-        break;
-      } else if (ch === '$' && code[i + 1] === '{') {
-        const end = expressionEnd(code, i + 2);
-        strings.push(literal);
-        literal = '';
-        templates.push(...htmlTemplateStrings(code.slice(i + 2, end - 1)));
-        i = end;
-      } else if (i >= code.length) {
-        throw new Error('unterminated template literal');
-      } else {
-        literal += ch;
-        i++;
-      }
-    }
+    const { strings, expressions, end } = readTemplateLiteral(code, match.index + match[0].length);
+    for (const expression of expressions) templates.push(...htmlTemplateStrings(expression));
     templates.push(strings);
-    tagPattern.lastIndex = i + 1;
+    tagPattern.lastIndex = end;
   }
   return templates;
+}
+
+/**
+ * Reads the template literal whose text starts at `start` (just after its opening backtick): its literal
+ * parts as written, the source of each `${…}` between them, and the index just after its closing backtick.
+ */
+function readTemplateLiteral(code, start) {
+  const strings = [];
+  const expressions = [];
+  let literal = '';
+  let i = start;
+  for (;;) {
+    const ch = code[i];
+    if (ch === '\\') {
+      literal += ch + code[i + 1];
+      i += 2;
+    } else if (ch === '`') {
+      strings.push(literal);
+      return { strings, expressions, end: i + 1 };
+    } else if (ch === '$' && code[i + 1] === '{') {
+      const end = expressionEnd(code, i + 2);
+      strings.push(literal);
+      literal = '';
+      expressions.push(code.slice(i + 2, end - 1));
+      i = end;
+    } else if (i >= code.length) {
+      throw new Error('unterminated template literal');
+    } else {
+      literal += ch;
+      i++;
+    }
+  }
 }
 
 const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
