@@ -8,6 +8,7 @@ import { readTable } from '../../../src/ui/markdown/tables.js';
 import { readHtmlBlock } from '../../../src/ui/markdown/html-blocks.js';
 import { markTask } from '../../../src/ui/markdown/tasks.js';
 import { inlineText, parseInline, type Inline } from '../../../src/ui/markdown/inline.js';
+import { CountingText } from './counting-text.js';
 
 const streamed = (text: string): Inline[] => parseInline(text, { open: true });
 
@@ -69,16 +70,6 @@ describe('Markdown while it streams', () => {
     assert.deepEqual(parseBlocks('```js\nconst a = 1;\nconst b'), [{ type: 'code', lang: 'js', text: 'const a = 1;\nconst b' }]);
   });
 });
-
-/** Text that counts the characters read out of it with `slice`, as IncrementalBlocks reads its text. */
-class CountingText extends String {
-  static read = 0;
-  override slice(start?: number, end?: number): string {
-    const part = super.slice(start, end);
-    CountingText.read += part.length;
-    return part;
-  }
-}
 
 /** The blocks IncrementalBlocks hands out as `text` grows by `step` characters a time, with the characters it read. */
 function streamBlocks(text: string, step: number): { frames: { finished: Block[]; open: Block[]; end: number }[]; read: number } {
