@@ -278,6 +278,8 @@ export class ChatbotWidget extends LitElement {
   #wantedLanguage: Language | LanguagePackDefinition | string = 'en';
   #timeFormat: Intl.DateTimeFormat | undefined;
   #lastAutoScrollTop = 0;
+  /** The thread's scroll height when it was last followed or scrolled (see #onThreadScroll). */
+  #followedHeight = 0;
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
   #loaderHadFocus = false;
   #pendingCalls: QueuedCall[] = [];
@@ -518,9 +520,12 @@ export class ChatbotWidget extends LitElement {
         this.#drawnFrom -= DRAW_CHUNK;
         setTimeout(() => this.requestUpdate());
       }
-      if (this.stuckToBottom && thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
-        thread.scrollTop = thread.scrollHeight;
-        this.#lastAutoScrollTop = thread.scrollTop;
+      if (this.stuckToBottom) {
+        if (thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
+          thread.scrollTop = thread.scrollHeight;
+          this.#lastAutoScrollTop = thread.scrollTop;
+        }
+        this.#followedHeight = thread.scrollHeight;
       }
     }
     if (this.#loaderHadFocus) {
@@ -649,7 +654,18 @@ export class ChatbotWidget extends LitElement {
   #onThreadScroll(): void {
     const thread = this.#thread;
     if (!thread) return;
-    const distance = thread.scrollHeight - thread.scrollTop - thread.clientHeight;
+    const { scrollHeight } = thread;
+    const resized = scrollHeight !== this.#followedHeight;
+    this.#followedHeight = scrollHeight;
+    // The content changed height since the thread was last seen, and the browser moved the view to keep what was
+    // on screen in place (scroll anchoring): a message drawn off screen laid out, or skipped again at its
+    // estimated size (content-visibility). Not the visitor scrolling: a thread stuck to its end stays there.
+    if (resized && this.stuckToBottom) {
+      thread.scrollTop = scrollHeight;
+      this.#lastAutoScrollTop = thread.scrollTop;
+      return;
+    }
+    const distance = scrollHeight - thread.scrollTop - thread.clientHeight;
     if (distance <= STICK_THRESHOLD) this.stuckToBottom = true;
     else if (thread.scrollTop < this.#lastAutoScrollTop - 1) this.stuckToBottom = false;
     this.#lastAutoScrollTop = Math.min(this.#lastAutoScrollTop, thread.scrollTop);
