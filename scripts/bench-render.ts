@@ -11,7 +11,7 @@
 //   own), against the floor of plain text appended to a node of a page without the widget. Bars: extra main
 //   thread per token ≤ 0.3 ms, no task over 50 ms.
 // - load: page load → ready to chat in inline mode (main thread from navigation until the message field is
-//   there, waited for in the page on both rows alike), against the same page without the widget; with a 200-message conversation restored from
+//   there and the bot's information has come, waited for in the page on both rows alike), against the same page without the widget; with a 200-message conversation restored from
 //   sessionStorage, against the empty conversation. Bars: ≤ 20 ms over the empty page; ≤ 2 × the empty
 //   conversation.
 // - long conversation: the 200-message conversation continued with a paced answer: per-token cost against
@@ -273,7 +273,9 @@ export async function readyInPage(widget: boolean): Promise<void> {
   if (widget) {
     await customElements.whenDefined('chatbot-widget');
     const root = document.querySelector('chatbot-widget')!.shadowRoot!;
-    while (!root.querySelector('textarea')) {
+    // Ready to chat: the message field is there and the bot's information has come (the field is drawn
+    // before it, with a loading notice in the thread until then).
+    while (!root.querySelector('textarea') || root.querySelector('[part~="notice"]')) {
       await new Promise<void>((resolve) => {
         const observer = new MutationObserver(() => (observer.disconnect(), resolve()));
         observer.observe(root, { childList: true, subtree: true });

@@ -62,6 +62,8 @@ async function chat(page: Page, lang: string): Promise<void> {
   });
   await step(`[${lang}] a question streams a Markdown answer with suggestions`, async () => {
     await page.locator(shadow('textarea')).fill('Show me everything');
+    // Send waits for the bot's information (the field is drawn before it).
+    await page.locator(shadow('[part~="send-button"]:not([disabled])')).waitFor({ timeout: 10000 });
     await page.locator(shadow('textarea')).press('Enter');
     await page.locator(shadow('.chip')).first().waitFor({ timeout: 10000 });
     // The table is drawn once its on-demand chunk has arrived, which may be after the answer ended.

@@ -101,7 +101,8 @@ async function widgetOf(canvas: HTMLElement): Promise<{ widget: ChatbotWidget; r
 /** Waits until the bot's information has loaded and the message field is there. */
 async function ready(canvas: HTMLElement): Promise<{ widget: ChatbotWidget; root: ShadowRoot; field: HTMLTextAreaElement }> {
   const { widget, root } = await widgetOf(canvas);
-  const field = await waitFor(() => root.querySelector('textarea'), 'the message field (bot loaded)');
+  // The field is drawn while the bot's information is on its way, with the loading notice in the thread.
+  const field = await waitFor(() => !root.querySelector('[part~="notice"]') && root.querySelector('textarea'), 'the message field (bot loaded)');
   return { widget, root, field };
 }
 

@@ -66,6 +66,7 @@ const speakerIcon = icon('M3 9v6h4l5 5V4L7 9zm11-1.5v9a4.5 4.5 0 000-9z');
 const arrowIcon = icon('M11 4h2v12l5-5 1.4 1.4L12 19.8l-7.4-7.4L6 11l5 5z');
 const chatIcon = icon(CHAT_ICON_PATH);
 const closeIcon = icon('M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z');
+const typingDots = html`<span class="typing" aria-hidden="true"><span></span><span></span><span></span></span>`;
 
 
 const FAILURE_STRINGS = {
@@ -120,7 +121,8 @@ const DRAW_CHUNK = 8;
  * @csspart suggestions - The toolbar of suggested questions.
  * @csspart suggestion - One suggested question.
  * @csspart lead-form - The lead form.
- * @csspart notice - The full-panel state shown while loading or when the bot is unavailable.
+ * @csspart notice - The loading state (in the thread while the bot's information or a lead form due at once is
+ *   on its way, the full panel while the language loads) and the full-panel state of a bot that is unavailable.
  * @csspart jump-button - The "jump to latest" button.
  * @csspart composer - The form with the message field.
  * @csspart input - The message field.
@@ -285,6 +287,8 @@ export class ChatbotWidget extends LitElement {
   #pendingCalls: QueuedCall[] = [];
   /** Messages before this index are not drawn yet (see DRAW_CHUNK). */
   #drawnFrom = 0;
+  /** Whether the thread shows the conversation (else the loading notice). */
+  #messagesShown = false;
 
   constructor() {
     super();
@@ -451,7 +455,8 @@ export class ChatbotWidget extends LitElement {
         });
       }
     }
-    // Until the bot is loaded, the thread's first draw is its latest one or two chunks.
+    // Until the bot is loaded (the thread shows the loading notice), the thread's first draw is its latest one
+    // or two chunks.
     if (!bot) this.#drawnFrom = this.#chat.conversation.messages.length - 2 * DRAW_CHUNK;
     if (this.#markdownPack !== this.pack) {
       this.#markdownPack = this.pack;
@@ -505,7 +510,8 @@ export class ChatbotWidget extends LitElement {
       );
     }
     const thread = this.#thread;
-    if (thread) {
+    // The thread draws messages once the bot is loaded (before, it shows the loading notice).
+    if (thread && this.#messagesShown) {
       // The messages' times are written in a task of their own, once messages are drawn: making the first
       // formatter loads the language's locale data (40 ms and more, several times that on a busy machine),
       // which the field and the messages of a restored conversation, or a question just sent, need not wait for.
@@ -520,7 +526,9 @@ export class ChatbotWidget extends LitElement {
         this.#drawnFrom -= DRAW_CHUNK;
         setTimeout(() => this.requestUpdate());
       }
-      if (this.stuckToBottom) {
+      // An empty conversation has nothing to follow: reading the thread's height would force its first layout
+      // into the task that draws it, before the first paint.
+      if (this.stuckToBottom && this.#chat.conversation.messages.length > 0) {
         if (thread.scrollHeight - thread.scrollTop - thread.clientHeight > 1) {
           thread.scrollTop = thread.scrollHeight;
           this.#lastAutoScrollTop = thread.scrollTop;
@@ -679,7 +687,7 @@ export class ChatbotWidget extends LitElement {
 
   #submitDraft(): void {
     const text = this.draft.trim();
-    if (!text || this.#chat.busy) return;
+    if (!text || this.#chat.busy || this.#chat.status !== 'ready') return;
     if (this.#chat.send(text)) {
       this.draft = '';
       this.stuckToBottom = true;
@@ -802,8 +810,15 @@ export class ChatbotWidget extends LitElement {
     });
   }
 
-  #renderThread(): TemplateResult {
+  #renderThread(loading: boolean): TemplateResult {
     const s = this.pack;
+    this.#messagesShown = !loading;
+    if (loading) {
+      // A thread of its own: the one with the messages starts afresh (scrolled to its end) once the bot is in.
+      return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation}>
+        <p class="greeting" part="notice" role="status" aria-live="polite">${typingDots}<span>${s.loading}</span></p>
+      </div>`;
+    }
     const { conversation, bot } = this.#chat;
     const messages = conversation.messages;
     const info = bot?.collect_customer_info;
@@ -834,11 +849,13 @@ export class ChatbotWidget extends LitElement {
   #renderBody(): TemplateResult {
     const s = this.pack;
     // Nothing but the loading notice until the language pack is in (a notice drawn before would speak
-    // English), nor while a lead form due at once is still on its way.
+    // English). While the bot's information is on its way, or a lead form due at once, the chat is drawn
+    // already with the loading notice in its thread: the visitor can type, and send once the bot has come.
+    // The messages of a restored conversation are drawn then, with the bot they name.
     const { status: botStatus, conversation, bot } = this.#chat;
     const leadFormMissing = botStatus === 'ready' && leadFormDue(conversation, bot?.collect_customer_info) && !this.#leadForm.module;
     const leadFormFailed = leadFormMissing && this.#leadForm.failed;
-    const status = leadFormFailed ? 'unavailable' : this.packPending || leadFormMissing ? 'loading' : botStatus;
+    const status = leadFormFailed ? 'unavailable' : this.packPending ? 'idle' : botStatus;
     if (status === 'unavailable') {
       const reason = (leadFormFailed ? undefined : this.#chat.unavailableReason) ?? 'load-failed';
       return html`<div class="state problem" part="notice" role="alert">
@@ -846,15 +863,15 @@ export class ChatbotWidget extends LitElement {
         ${reason === 'load-failed' ? html`<button type="button" class="text-button" @click=${() => this.#chat.load()}>${s.retry}</button>` : nothing}
       </div>`;
     }
-    if (status !== 'ready') {
-      return html`<div class="state" part="notice" role="status" aria-live="polite"><span class="typing" aria-hidden="true"><span></span><span></span><span></span></span><span>${s.loading}</span></div>`;
+    if (status !== 'ready' && status !== 'loading') {
+      return html`<div class="state" part="notice" role="status" aria-live="polite">${typingDots}<span>${s.loading}</span></div>`;
     }
     const busy = this.#chat.busy;
     const leadBlocking = this.#chat.leadBlocking;
     const speechWindow = window as SpeechWindow;
     // One button for both jobs, so keyboard focus stays on it when sending turns into stopping.
     const sendLabel = busy ? s.stop : s.send;
-    return html`${this.#renderThread()}
+    return html`${this.#renderThread(status !== 'ready' || leadFormMissing)}
       <div class="bottom">
         ${this.stuckToBottom
           ? nothing
@@ -889,7 +906,7 @@ export class ChatbotWidget extends LitElement {
             part=${busy ? 'stop-button' : 'send-button'}
             aria-label=${sendLabel}
             title=${sendLabel}
-            ?disabled=${!busy && (leadBlocking || this.draft.trim() === '')}
+            ?disabled=${!busy && (leadBlocking || status !== 'ready' || this.draft.trim() === '')}
           >
             ${busy ? stopIcon : sendIcon}
           </button>

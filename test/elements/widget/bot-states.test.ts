@@ -1,7 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { ChatbotErrorEvent } from '../../../src/chatbot-widget.js';
-import { jsonResponse } from './fake-service.js';
-import { allByRole, byRole, mountWidget, nextEvent, part, parts, queryByPart, queryByRole } from './widget-helpers.js';
+import { botRecord, jsonResponse } from './fake-service.js';
+import { allByRole, ask, byRole, chatReady, composer, mountWidget, nextEvent, part, parts, queryByPart, queryByRole } from './widget-helpers.js';
 
 async function notice(options: Parameters<typeof mountWidget>[0]) {
   const { el, service } = await mountWidget({ ...options, ready: false });
@@ -10,21 +11,31 @@ async function notice(options: Parameters<typeof mountWidget>[0]) {
 }
 
 describe('<chatbot-widget> bot states', () => {
-  it('shows a loading state until the bot information arrives', async () => {
+  it('draws the chat while the bot information is on its way, and sends a question typed meanwhile once it has come', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { el } = await mountWidget({
+    const { el, service } = await mountWidget({
       ready: false,
-      bot: () => new Response(new ReadableStream({ async start(controller) { await gate; controller.enqueue(new TextEncoder().encode(JSON.stringify({ id: 'x', bot_name: 'Late' }))); controller.close(); } })),
+      bot: () => new Response(new ReadableStream({ async start(controller) { await gate; controller.enqueue(new TextEncoder().encode(JSON.stringify(botRecord({ bot_name: 'Late' })))); controller.close(); } })),
     });
+    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'no message field while the bot loads');
     const loading = part(el, 'notice');
     expect(loading.getAttribute('role')).to.equal('status');
     expect(loading.textContent).to.contain('Loading…');
-    expect(parts(el, 'input')).to.have.length(0);
+    expect(part(el, 'thread').contains(loading)).to.equal(true);
     await expect(el).to.be.accessible();
+    // The field takes a question at once; it is sent once the bot has come.
+    await ask(el, 'Asked early');
+    expect(service.questionsAsked).to.equal(0);
+    expect(composer(el).value).to.equal('Asked early');
+    expect(part<HTMLButtonElement>(el, 'send-button').disabled).to.equal(true);
     release();
-    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
+    await waitUntil(() => !part<HTMLButtonElement>(el, 'send-button').disabled, 'sending stayed off once the bot had come');
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => service.questionsAsked === 1, 'the question typed while the bot loaded was not sent');
+    expect(service.streamBodies[0]?.['message']).to.equal('Asked early');
     expect(part(el, 'title').textContent).to.equal('Late');
+    expect(queryByPart(el.shadowRoot!, 'notice')).to.equal(null);
   });
 
   it('fires no chatbot-error for the bot information a removed element no longer waits for', async () => {
@@ -106,7 +117,7 @@ describe('<chatbot-widget> bot states', () => {
     });
     expect(text).to.contain('The assistant could not be loaded.');
     byRole<HTMLButtonElement>(part(el, 'notice'), 'button').click();
-    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
+    await waitUntil(() => chatReady(el));
     expect(part(el, 'title').textContent).to.equal('Back again');
   });
 
@@ -115,7 +126,7 @@ describe('<chatbot-widget> bot states', () => {
       ready: false,
       bot: () => jsonResponse({ id: '', created_at: 'yesterday', temperature: 'hot', bot_name: 'Odd', is_activate: 'yes', num_message_left: '0' }),
     });
-    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'no chat for a bot with odd fields');
+    await waitUntil(() => chatReady(el), 'no chat for a bot with odd fields');
     expect(part(el, 'title').textContent).to.equal('Odd');
   });
 

@@ -4,7 +4,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { jsonResponse } from './fake-service.js';
 import { createFakeService } from './fake-service.js';
-import { composer, freshBotId, greeting, lastAnswerText, mountWidget, part, queryByPart, settled, suggestions } from './widget-helpers.js';
+import { chatReady, composer, freshBotId, greeting, lastAnswerText, mountWidget, part, queryByPart, settled, suggestions } from './widget-helpers.js';
 
 const teaser = (el: ChatbotWidget) => queryByPart(el.shadowRoot!, 'teaser');
 
@@ -52,7 +52,7 @@ describe('<chatbot-widget> greeting and starter questions', () => {
       @chatbot-error=${(event: Event) => errors.push(event)}
       style="height: 560px"
     ></chatbot-widget>`);
-    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'));
+    await waitUntil(() => chatReady(el));
     await waitUntil(() => service.requests.some((entry) => entry.url.pathname.endsWith('/api/bot/bot-widget-setting')));
     await el.updateComplete;
     expect(greeting(el)?.textContent).to.equal('Hi, I answer questions about ACME.');

@@ -53,7 +53,8 @@ async function mountWithPack(id: string, pack: object, lang: string) {
   const el = handle.element as HTMLElement & { fetch?: typeof fetch; updateComplete?: Promise<boolean> };
   el.fetch = service.fetch;
   await handle.load();
-  await waitUntil(() => el.shadowRoot && queryByPart(el.shadowRoot, 'input'), 'the widget did not become ready');
+  // Ready once the pack is in: the chat is drawn in its language, with no loading notice.
+  await waitUntil(() => el.shadowRoot && queryByPart(el.shadowRoot, 'input') && !queryByPart(el.shadowRoot, 'notice'), 'the widget did not become ready');
   await el.updateComplete;
   return { el, cleanup: () => [json, target].forEach((node) => node.remove()) };
 }

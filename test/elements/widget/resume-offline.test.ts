@@ -9,7 +9,7 @@ import { createClient } from '../../../src/api/index.js';
 import { conversationKey } from '../../../src/widget/conversation-store.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { emulateNetwork } from '../devtools.js';
-import { answers, ask, lastAnswerText, queryByPart, settled } from './widget-helpers.js';
+import { answers, ask, chatReady, lastAnswerText, settled } from './widget-helpers.js';
 
 interface ReferenceService {
   url: string;
@@ -39,7 +39,7 @@ describe('<chatbot-widget> offline and back online mid-answer (reference service
     // A conversation of its own (the demo bot is shared by the suites), through the page's own fetch.
     sessionStorage.removeItem(conversationKey(service.botId));
     const el = await fixture<ChatbotWidget>(html`<chatbot-widget bot-id=${service.botId} base-url=${service.url} lang="en" mode="inline" style="height: 560px"></chatbot-widget>`);
-    await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'the widget did not become ready', { timeout: 20000 });
+    await waitUntil(() => chatReady(el), 'the widget did not become ready', { timeout: 20000 });
     const completed = new Promise<Event>((resolve) => el.addEventListener('chatbot-answer-complete', resolve, { once: true }));
     await ask(el, 'How do I embed the widget?');
     await waitUntil(() => lastAnswerText(el).split(' ').length >= 3, 'no text came', { timeout: 20000 });

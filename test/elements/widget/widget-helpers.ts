@@ -56,6 +56,11 @@ export function composer(el: ChatbotWidget): HTMLTextAreaElement {
 }
 
 /** Mounts an inline widget on a fake service and waits until it is ready to chat. */
+/** Whether the chat is drawn and its bot loaded: the message field is there and no loading notice. */
+export function chatReady(el: ChatbotWidget): boolean {
+  return !!el.shadowRoot && !!queryByPart(el.shadowRoot, 'input') && !queryByPart(el.shadowRoot, 'notice');
+}
+
 export async function mountWidget(
   options: FakeServiceOptions & {
     mode?: 'inline' | 'launcher';
@@ -77,7 +82,14 @@ export async function mountWidget(
     .fetch=${service.fetch}
     style="height: 560px"
   ></chatbot-widget>`);
-  if (options.ready !== false) await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'the widget did not become ready');
+  // The chat (and its field) is drawn while the bot's information is on its way: ready is once it has come,
+  // and the loading notice has given way to the greeting (or the restored messages).
+  if (options.ready !== false) {
+    await waitUntil(() => service.requests.some((request) => request.url.pathname.endsWith('/api/bot/information')), 'the widget asked for no bot');
+    await new Promise((resolve) => setTimeout(resolve));
+    await waitUntil(() => chatReady(el), 'the widget did not become ready');
+    await el.updateComplete;
+  }
   return { el, service };
 }
 
