@@ -55,12 +55,15 @@ export function composer(el: ChatbotWidget): HTMLTextAreaElement {
   return part<HTMLTextAreaElement>(el, 'input');
 }
 
-/** Mounts an inline widget on a fake service and waits until it is ready to chat. */
-/** Whether the chat is drawn and its bot loaded: the message field is there and no loading notice. */
+/**
+ * Whether the chat is drawn and its bot loaded: the message field is there and no loading notice (the field
+ * is drawn while the bot's information is on its way, with the notice in the thread).
+ */
 export function chatReady(el: ChatbotWidget): boolean {
   return !!el.shadowRoot && !!queryByPart(el.shadowRoot, 'input') && !queryByPart(el.shadowRoot, 'notice');
 }
 
+/** Mounts an inline widget on a fake service and waits until it is ready to chat. */
 export async function mountWidget(
   options: FakeServiceOptions & {
     mode?: 'inline' | 'launcher';
@@ -82,14 +85,7 @@ export async function mountWidget(
     .fetch=${service.fetch}
     style="height: 560px"
   ></chatbot-widget>`);
-  // The chat (and its field) is drawn while the bot's information is on its way: ready is once it has come,
-  // and the loading notice has given way to the greeting (or the restored messages).
-  if (options.ready !== false) {
-    await waitUntil(() => service.requests.some((request) => request.url.pathname.endsWith('/api/bot/information')), 'the widget asked for no bot');
-    await new Promise((resolve) => setTimeout(resolve));
-    await waitUntil(() => chatReady(el), 'the widget did not become ready');
-    await el.updateComplete;
-  }
+  if (options.ready !== false) await waitUntil(() => chatReady(el), 'the widget did not become ready');
   return { el, service };
 }
 

@@ -129,7 +129,8 @@ describe('<bot-admin> with the reference service', function () {
     await type(el, field<HTMLTextAreaElement>(el, 'Instructions (prompt)'), 'Unsaved: answer briefly.');
     const widget = part(el, 'preview').querySelector<ChatbotWidget>('chatbot-widget')!;
     expect(widget.settings?.custom_prompt).to.equal('Unsaved: answer briefly.');
-    await waitUntil(() => queryByPart(widget.shadowRoot!, 'input'), 'the preview did not become ready', SLOW);
+    // The field is drawn before the bot's information has come (a loading notice in the thread until then).
+    await waitUntil(() => queryByPart(widget.shadowRoot!, 'input') && !queryByPart(widget.shadowRoot!, 'notice'), 'the preview did not become ready', SLOW);
     const question = 'How do I embed the widget?';
     queryByPart(widget.shadowRoot!, 'input')!.focus();
     await sendKeys({ type: question });
