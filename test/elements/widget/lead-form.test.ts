@@ -145,6 +145,19 @@ describe('<chatbot-widget> lead form', () => {
     expect(((await submitted) as ChatbotLeadSubmitEvent).delivered).to.equal(false);
   });
 
+  it('keeps the chat drawn while a form due at once loads: the notice stays in the thread, the panel is never replaced', async () => {
+    const { el } = await mountWidget({ ready: false, bot: { collect_customer_info: { numberShowing: 0, email: true } } });
+    const panelNotices: string[] = [];
+    const watch = new MutationObserver(() => {
+      for (const notice of el.shadowRoot!.querySelectorAll('[part~="notice"]')) if (!notice.closest('[part~="thread"]')) panelNotices.push(notice.outerHTML);
+    });
+    watch.observe(el.shadowRoot!, { childList: true, subtree: true });
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~="lead-form"]'), 'no lead form');
+    watch.disconnect();
+    expect(panelNotices).to.deep.equal([]);
+    expect(part(el, 'input')).to.exist;
+  });
+
   it('asks first when numberShowing is 0, sending a queued question after it', async () => {
     const { el, service } = await mountWidget({ bot: { collect_customer_info: { numberShowing: 0, email: true } } });
     expect(part(el, 'lead-form')).to.exist;
