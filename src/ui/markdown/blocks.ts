@@ -42,9 +42,10 @@ const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*))?$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
 // Where a paragraph may be cut: before a character that a paragraph read alone from there starts with too
 // (no block marker, indentation or opening bracket of a definition, whose label holds no unescaped `[`).
-const CUT_LINE = /^ {0,3}(?:[^\s#>*+\-=_\d`~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[)/u;
-const CUT_AFTER_SPACE = /[ \t](?=[^\s#>*+\-=_\d`~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[)/gu;
-const CUT = /(?=[^\s#>*+\-=_\d`~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[)/gu;
+const PARAGRAPH_START = String.raw`[^\s#>*+\-=_\d\x60~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[`;
+const CUT_LINE = new RegExp(`^ {0,3}(?:${PARAGRAPH_START})`, 'u');
+const CUT_AFTER_SPACE = new RegExp(`[ \t](?=${PARAGRAPH_START})`, 'gu');
+const CUT = new RegExp(`(?=${PARAGRAPH_START})`, 'gu');
 /** Characters of a paragraph after which it may be cut into pieces (see the paragraph's reading). */
 export const PIECE = 2048;
 
