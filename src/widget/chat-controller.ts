@@ -88,6 +88,11 @@ export interface ChatControllerCallbacks {
   onAnswerSettled?(answer: AnswerMessage): void;
   /** An answer started to reconnect (after a reload or a dropped connection): time to say so once. */
   onReconnecting?(): void;
+  /**
+   * Answer text has arrived, before it is drawn (frame by frame). A promise returned says what the drawing
+   * waits for (for at most HOLD_LIMIT ms), once the answer's first words are drawn.
+   */
+  onAnswerText?(text: string): Promise<unknown> | undefined;
 }
 
 /** Sorts an error of the client into a failure kind the widget can explain. */
@@ -115,8 +120,15 @@ const FRAME_TEXT_LIMIT = 2000;
  * widget spent 0.58 to 0.62 ms of main thread per token over plain text, at 48 ms 0.01 to 0.27.
  */
 const MIN_FRAME_INTERVAL = 48;
-/** Most characters of the first render of an answer, which happens at once rather than in a frame. */
+/**
+ * Most characters of the first render of an answer, which happens at once rather than in a frame. The frames
+ * after it may each draw twice as much as the one before, up to FRAME_TEXT_LIMIT: the first blocks of each
+ * kind cost the most to draw (their templates prepared, their fonts laid out for the first time), and
+ * starting small spreads that over several frames.
+ */
 const FIRST_TEXT_LIMIT = 300;
+/** Longest wait (ms) for what the element asked the drawing of an answer to wait for. */
+const HOLD_LIMIT = 500;
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
@@ -382,10 +394,18 @@ export class ChatController implements ReactiveController {
   #bufferText(answerId: string, text: string): void {
     const first = !this.#pendingText && findMessage(this.conversation, answerId)?.text === '';
     this.#pendingText += text;
+    const wanted = this.#callbacks.onAnswerText?.(text);
+    if (wanted && !this.#hold) {
+      const hold = (this.#hold = Promise.race([wanted, new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT))]).then(() => {
+        if (this.#hold !== hold) return;
+        this.#hold = undefined;
+        if (this.#pendingText && this.#activeAnswerId) this.#scheduleFlush(this.#activeAnswerId);
+      }));
+    }
     // The first words go out at once, and the coming frame paints just them; the rest follows frame by
     // frame from the one after.
     if (first && !this.#frame) {
-      this.#flushText(FIRST_TEXT_LIMIT);
+      this.#flushText((this.#frameTextLimit = FIRST_TEXT_LIMIT));
       this.#quietFrame = true;
     }
     if (this.#pendingText) this.#scheduleFlush(answerId);
@@ -393,6 +413,9 @@ export class ChatController implements ReactiveController {
 
   #quietFrame = false;
   #flushedAt = 0;
+  /** What drawing the answer waits for, once its first words are drawn. */
+  #hold: Promise<void> | undefined;
+  #frameTextLimit = FRAME_TEXT_LIMIT;
 
   // At most one render per animation frame, and at most FRAME_TEXT_LIMIT characters in it: a burst of a
   // whole long answer is shown over a few frames instead of in one long task. Less than a frame's worth of
@@ -401,14 +424,14 @@ export class ChatController implements ReactiveController {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame((now) => {
       this.#frame = 0;
-      if (this.#activeAnswerId !== answerId) return;
+      if (this.#activeAnswerId !== answerId || this.#hold) return;
       if (this.#quietFrame || (now - this.#flushedAt < MIN_FRAME_INTERVAL && this.#pendingText.length < FRAME_TEXT_LIMIT)) {
         this.#quietFrame = false;
         this.#scheduleFlush(answerId);
         return;
       }
       this.#flushedAt = now;
-      this.#flushText(FRAME_TEXT_LIMIT);
+      this.#flushText((this.#frameTextLimit = Math.min(FRAME_TEXT_LIMIT, this.#frameTextLimit * 2)));
       if (this.#pendingText) this.#scheduleFlush(answerId);
       else this.#drained?.();
     });

@@ -13,7 +13,7 @@ import type { Theme } from '../themes/tokens.js';
 import { micIcon, sendIcon, sendsOnEnter, stopIcon } from '../ui/composer.js';
 import { copyIcon, icon, iconButton } from '../ui/icons.js';
 import { memo } from '../ui/memo.js';
-import { MarkdownStream, drawTable, markdownToText } from '../ui/markdown/render.js';
+import { MarkdownStream, drawTable, markdownToText, prepareMarkdown } from '../ui/markdown/render.js';
 import { SuggestionChips } from '../ui/suggestion-chips.js';
 import { ChatController, type ChatSettings } from './chat-controller.js';
 import {
@@ -267,7 +267,11 @@ export class ChatbotWidget extends LitElement {
     return this.renderRoot.querySelector('.launcher');
   }
 
-  #chat = new ChatController(this, { onAnswerSettled: (answer) => this.#answerSettled(answer), onReconnecting: () => this.#announce(this.pack.reconnecting) });
+  #chat = new ChatController(this, {
+    onAnswerSettled: (answer) => this.#answerSettled(answer),
+    onReconnecting: () => this.#announce(this.pack.reconnecting),
+    onAnswerText: prepareMarkdown,
+  });
   #chips = new SuggestionChips(this, (question) => this.#selectSuggestion(question));
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;

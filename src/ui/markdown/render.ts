@@ -49,6 +49,46 @@ export function useMarkdownExtras(given: MarkdownExtras): void {
   useBlockReaders(given);
 }
 
+/** Hosts whose answers are drawn again when the extras arrive. */
+const waitingForExtras = new Set<() => void>();
+
+/** The extras' import, until it settles. */
+let extrasLoading: Promise<void> | undefined;
+
+function wantExtras(): void {
+  if (extrasWanted) return;
+  extrasWanted = true;
+  // Asked for in the frame after the coming one (or after 100 ms on a hidden page, which draws no frames):
+  // requesting a module costs the main thread several milliseconds, which would delay the answer's first words.
+  extrasLoading = new Promise((resolve) => {
+    setTimeout(resolve, 100);
+    requestAnimationFrame(() => requestAnimationFrame(resolve));
+  })
+    .then(() => import('../../widget/on-demand/markdown-extras.js'))
+    .then(
+      (given) => {
+        useMarkdownExtras(given);
+        for (const onLoad of waitingForExtras) onLoad();
+      },
+      // Not imported (offline): tables and definitions stay the text they were written as.
+      () => undefined,
+    );
+  void extrasLoading.then(() => {
+    extrasLoading = undefined;
+    waitingForExtras.clear();
+  });
+}
+
+/**
+ * Imports the extras when `text` (answer text as it arrives, before it is drawn) holds one of their markers.
+ * Returns the import while it is on its way: text drawn after it is drawn once, with them, rather than
+ * first as plain text and then again.
+ */
+export function prepareMarkdown(text: string): Promise<void> | undefined {
+  if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i.test(text)) wantExtras();
+  return extrasLoading;
+}
+
 /** What the rendered Markdown needs from its host. */
 export interface MarkdownContext {
   /** Called when the part of the renderer loaded on demand (tables, definitions) arrives: the host draws its answers again. */
@@ -176,14 +216,9 @@ export class MarkdownStream {
       // start as 0), so a long answer is not searched again on every frame; a finished answer is searched whole.
       const added = complete ? text : text.substring(this.#searched - 8);
       this.#searched = text.length;
-      if (!extrasWanted && (text.length > 2e4 || /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i.test(added))) {
-        extrasWanted = true;
-        void import('../../widget/on-demand/markdown-extras.js').then((extras) => {
-          useMarkdownExtras(extras);
-          this.context.onLoad?.();
-          // Not imported (offline): tables and definitions stay the text they were written as.
-        }, () => undefined);
-      }
+      if (text.length > 2e4) wantExtras();
+      else prepareMarkdown(added);
+      if (extrasWanted && !extras && this.context.onLoad) waitingForExtras.add(this.context.onLoad);
       const blocks = this.#blocks;
       const { finished, open, reset } = blocks.update(text, complete);
       const { references } = blocks;

@@ -5,6 +5,9 @@ import { MarkdownStream, type MarkdownContext } from '../../../src/ui/markdown/r
 
 const context: MarkdownContext = { copyCodeLabel: 'Copy', onCopyCode: () => undefined };
 
+// The renderer asks for the extras in the frame after the one that draws the marker's text; Node has no frames.
+globalThis.requestAnimationFrame ??= (callback) => setTimeout(() => callback(performance.now()), 16) as unknown as number;
+
 export interface Search {
   /** Characters the search could read: from where it starts to the end of the text. */
   read: number;
