@@ -597,7 +597,9 @@ export class ChatbotWidget extends LitElement {
     if (this.shadowRoot?.activeElement?.classList.contains('send')) this.#focusAfterUpdate = 'composer';
     // Nobody hears a live region inside a closed panel: the launcher shows the unread sign instead.
     if (this.mode === 'launcher' && !this.opened) this.unread = true;
-    else this.#announceAnswer(answer);
+    // In a task of its own: reading a long answer's text and laying it out in the live region takes tens of
+    // milliseconds, which would lengthen the frame that draws the end of the answer.
+    else setTimeout(() => this.#announceAnswer(answer));
   }
 
   #announceAnswer(answer: AnswerMessage): void {

@@ -189,6 +189,26 @@ describe('<chatbot-widget> answer actions', () => {
     expect(announcements).to.deep.equal(['Helper: Hello wide world!']);
   });
 
+  it('announces a finished answer after drawing its end, in a later task', async () => {
+    const { el, service } = await mountWidget();
+    const region = liveRegion(el);
+    // Mutation records reach the observer once per task (at its microtask checkpoint): the batch that adds the
+    // answer's actions must not also hold the announcement.
+    const batches: { actions: boolean; announced: boolean }[] = [];
+    const observer = new MutationObserver(() =>
+      batches.push({ actions: parts(el, 'bot-message')[0]?.querySelector('.meta') != null, announced: region.textContent!.trim() !== '' }),
+    );
+    observer.observe(el.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    service.queueAnswer(`${'**word** '.repeat(400)}END`);
+    await ask(el, 'Long');
+    await settled(el);
+    await waitUntil(() => region.textContent!.trim() !== '', 'nothing was announced');
+    observer.disconnect();
+    const ended = batches.findIndex((batch) => batch.actions);
+    expect(ended, 'the answer’s end was never drawn').to.be.at.least(0);
+    expect(batches[ended]!.announced, 'announced in the task that drew the answer’s end').to.equal(false);
+  });
+
   it('announces the first 10,000 characters of a huge answer, whose whole text stays in the thread', async () => {
     const { el, service } = await mountWidget();
     const words = '**word** '.repeat(3000);
