@@ -448,7 +448,9 @@ export class ChatController implements ReactiveController {
     return new Promise((resolve) => {
       this.#drained = () => {
         this.#drained = undefined;
-        resolve();
+        // What ends the answer (its last blocks finished, its actions, its suggestions) is drawn in the frame
+        // after its last text, not in the same long task.
+        requestAnimationFrame(() => resolve());
       };
       this.#scheduleFlush(answerId);
     });

@@ -75,6 +75,24 @@ describe('<chatbot-widget> streaming', () => {
     expect([...lengths].filter((count) => count > 0 && count < 60).length).to.be.greaterThan(2);
   });
 
+  it('draws the end of an answer (its actions and suggestions) in a frame after its last text', async () => {
+    const { el, service } = await mountWidget();
+    // The time of the frame each batch of changes was made in (the document timeline's time is set once a frame).
+    const batches: { frame: number; end: boolean; actions: boolean }[] = [];
+    const observer = new MutationObserver(() => {
+      const answer = parts(el, 'bot-message')[0];
+      batches.push({ frame: Number(document.timeline.currentTime), end: answer?.textContent!.includes('END') ?? false, actions: answer?.querySelector('.meta') != null });
+    });
+    observer.observe(el.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    service.queueAnswer(`${'Some words of the answer. '.repeat(200)}END`, ['More?']);
+    await ask(el, 'Long');
+    await settled(el);
+    observer.disconnect();
+    const lastText = batches.find((batch) => batch.end)!;
+    const ended = batches.find((batch) => batch.actions)!;
+    expect(ended.frame).to.be.greaterThan(lastText.frame);
+  });
+
   it('sends the history of earlier turns (answer text only) and one session id', async () => {
     const { el, service } = await mountWidget();
     service.queueAnswer('First **answer**', ['Ignored?']);
