@@ -52,10 +52,11 @@ describe('<chatbot-widget> Markdown extras arriving during an answer', () => {
     await complete;
     watching = false;
     const steps = lengths.map((length, index) => length - (lengths[index - 1] ?? 0));
-    // 300 characters at once, then at most 600, 1,200 and 2,000 a frame, each cut at a space within the 80
-    // characters after its limit.
+    // 300 characters at once, then at most 450, 675, 1,012, 1,518 and 2,000 a frame, each cut at a space
+    // within the 80 characters after its limit.
     expect(steps[0], `steps ${steps.join(', ')}`).to.be.within(1, 380);
-    expect(steps[1], `steps ${steps.join(', ')}`).to.be.at.most(680);
+    expect(steps[1], `steps ${steps.join(', ')}`).to.be.at.most(530);
+    expect(steps[2], `steps ${steps.join(', ')}`).to.be.at.most(755);
     expect(Math.max(...steps), `steps ${steps.join(', ')}`).to.be.at.most(2080);
     expect(drawnLength()).to.equal(paragraphs.join('').length);
   });
