@@ -49,7 +49,7 @@ export function useMarkdownExtras(given: MarkdownExtras): void {
   useBlockReaders(given);
 }
 
-/** Hosts whose answers are drawn again when the extras arrive. */
+/** The `onLoad` of every answer drawn while the extras were on their way: each is drawn again once they are in. */
 const waitingForExtras = new Set<() => void>();
 
 /** The extras' import, until it settles. */
