@@ -2,7 +2,7 @@
 // answered in memory, and animation frames run by hand at 60 Hz.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ChatController } from '../../../src/widget/chat-controller.js';
+import { ChatController, type ChatControllerCallbacks } from '../../../src/widget/chat-controller.js';
 
 const FRAME_MS = 1000 / 60;
 const pending = new Map<number, FrameRequestCallback>();
@@ -52,7 +52,7 @@ class FakeElement extends EventTarget {
 }
 
 /** A controller with a ready bot whose answers are bodies the test writes into. */
-async function readyChat(): Promise<{ chat: ChatController; body: () => ReadableStreamDefaultController<Uint8Array> | undefined }> {
+async function readyChat(callbacks?: ChatControllerCallbacks): Promise<{ chat: ChatController; body: () => ReadableStreamDefaultController<Uint8Array> | undefined }> {
   let body: ReadableStreamDefaultController<Uint8Array> | undefined;
   const fetchInMemory = (async (url: string) => {
     if (url.includes('/api/bot/information')) {
@@ -65,7 +65,7 @@ async function readyChat(): Promise<{ chat: ChatController; body: () => Readable
     });
   }) as unknown as typeof fetch;
   const element = new FakeElement();
-  const chat = new ChatController(element as unknown as HTMLElement & FakeElement);
+  const chat = new ChatController(element as unknown as HTMLElement & FakeElement, callbacks);
   element.controllers.forEach((controller) => controller.hostConnected?.());
   chat.configure({ botId: 'bot', baseUrl: 'https://service.test', storage: 'none', fetch: fetchInMemory });
   await settle();
@@ -104,6 +104,61 @@ describe('ChatController frames', () => {
     // One render every third frame at most (the first words go out at once, outside any frame).
     assert.ok(renders <= words.length / 3 + 1, `${renders} renders in ${words.length} frames`);
     assert.ok(renders >= words.length / 4, `${renders} renders in ${words.length} frames: the answer must keep moving`);
+  });
+
+  it('draws the first words at once, then waits for what the element asks it to before drawing more', async () => {
+    let arrived!: () => void;
+    const extras = new Promise<void>((resolve) => (arrived = resolve));
+    const seen: string[] = [];
+    const { chat, body } = await readyChat({ onAnswerText: (text) => (seen.push(text), extras) });
+    assert.equal(chat.send('A table?'), true);
+    await settle();
+    const text = `${'word '.repeat(200)}\n\n| a | b |\n|---|---|\n| 1 | 2 |`;
+    body()!.enqueue(new TextEncoder().encode(text));
+    await settle();
+    assert.equal(seen.join(''), text.trim(), 'the element is told of the text before it is drawn');
+    const answerText = () => chat.conversation.messages.at(-1)!.text;
+    const first = answerText();
+    assert.ok(first.length > 0 && first.length <= 380, `${first.length} characters drawn at once`);
+    let now = 1000;
+    for (let frame = 0; frame < 6; frame++) {
+      runFrame((now += FRAME_MS));
+      await settle();
+    }
+    assert.equal(answerText(), first, 'nothing more is drawn while the element waits');
+    arrived();
+    body()!.close();
+    for (let frame = 0; frame < 20 && chat.busy; frame++) {
+      await settle();
+      runFrame((now += FRAME_MS));
+    }
+    await settle();
+    assert.equal(chat.busy, false);
+    assert.equal(answerText(), text.trim());
+  });
+
+  it('draws the rest after 500 ms when what the element waits for never comes', async () => {
+    const { chat, body } = await readyChat({ onAnswerText: () => new Promise<void>(() => undefined) });
+    assert.equal(chat.send('A table?'), true);
+    await settle();
+    const text = `${'word '.repeat(200)}| a | b |`;
+    body()!.enqueue(new TextEncoder().encode(text));
+    body()!.close();
+    await settle();
+    const answerText = () => chat.conversation.messages.at(-1)!.text;
+    const first = answerText();
+    let now = 1000;
+    runFrame((now += FRAME_MS));
+    await settle();
+    assert.equal(answerText(), first, 'held at first');
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    for (let frame = 0; frame < 20 && chat.busy; frame++) {
+      await settle();
+      runFrame((now += FRAME_MS));
+    }
+    await settle();
+    assert.equal(chat.busy, false, 'the answer completed');
+    assert.equal(answerText(), text.trim());
   });
 
   it('never cuts a character in two where it shows a burst in slices', async () => {
