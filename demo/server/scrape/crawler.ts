@@ -5,6 +5,9 @@ import type { Passage } from './extract.js';
 import { ExtractionFailedError, type PageContent } from './extract-pool.js';
 import { ScrapeRefusedError, fetchPage, type FetchPolicy, type FetchedPage } from './safe-fetch.js';
 
+/** Why a page was not read when the scrape's deadline came first. */
+const TIME_LIMIT_REACHED = 'Not read: the scrape reached its time limit first.';
+
 /** The deepest level a full-site scrape follows links to (the first page is level 0). */
 export const MAX_CRAWL_DEPTH = 2;
 
@@ -74,7 +77,7 @@ export async function* crawl(first: FetchedPage, options: CrawlOptions): AsyncGe
     if (left <= 0) {
       // Reported in the order they would have been read, up to the page cap.
       for (const item of queue.splice(0, options.maxPages - done)) {
-        yield { kind: 'skipped', url: item.url, reason: 'Not read: the scrape reached its time limit first.', progress: advance() };
+        yield { kind: 'skipped', url: item.url, reason: TIME_LIMIT_REACHED, progress: advance() };
       }
       return;
     }
@@ -82,7 +85,15 @@ export async function* crawl(first: FetchedPage, options: CrawlOptions): AsyncGe
     let content: PageContent;
     try {
       const page = item.page ?? (await fetchPage(item.url, { ...options.policy, timeoutMs: Math.min(options.policy.timeoutMs, left) }, options.signal));
-      content = await options.extract(page, Math.min(options.extractTimeoutMs, Math.max(1, options.deadline - Date.now())));
+      const budget = options.deadline - Date.now();
+      // A page fetched as the deadline came, or whose reading the deadline cut short, was left out for the
+      // time limit, not for its own reading time (which it was never given).
+      if (budget <= 0) throw new ExtractionFailedError(item.url, TIME_LIMIT_REACHED);
+      content = await options.extract(page, Math.min(options.extractTimeoutMs, budget)).catch((error: unknown) => {
+        throw error instanceof ExtractionFailedError && budget < options.extractTimeoutMs && Date.now() >= options.deadline
+          ? new ExtractionFailedError(item.url, TIME_LIMIT_REACHED)
+          : error;
+      });
     } catch (error) {
       if (options.signal.aborted) return;
       if (!(error instanceof ScrapeRefusedError || error instanceof ExtractionFailedError)) throw error;
