@@ -218,7 +218,7 @@ export class MarkdownStream {
       this.#searched = text.length;
       if (text.length > 2e4) wantExtras();
       else prepareMarkdown(added);
-      if (extrasWanted && !extras && this.context.onLoad) waitingForExtras.add(this.context.onLoad);
+      if (extrasLoading && this.context.onLoad) waitingForExtras.add(this.context.onLoad);
       const blocks = this.#blocks;
       const { finished, open, reset } = blocks.update(text, complete);
       const { references } = blocks;

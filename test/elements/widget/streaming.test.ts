@@ -16,6 +16,7 @@ import {
   part,
   parts,
   queryByRole,
+  readEachFrame,
   settled,
 } from './widget-helpers.js';
 
@@ -58,21 +59,40 @@ describe('<chatbot-widget> streaming', () => {
     const { el, service } = await mountWidget();
     const paragraphs = Array.from({ length: 60 }, (_, index) => `Paragraph ${index} ${'word '.repeat(40)}`.trim());
     service.queue({ kind: 'text', body: formatAnswer({ answer: paragraphs.join('\n\n') }), chunkSize: 1 << 20 });
-    const lengths = new Set<number>();
-    let watching = true;
-    const watch = () => {
+    const stop = readEachFrame(() => {
       const answer = parts(el, 'bot-message')[0];
-      lengths.add(answer ? allByRole(answer, 'paragraph').length : 0);
-      if (watching) requestAnimationFrame(watch);
-    };
-    requestAnimationFrame(watch);
+      return answer ? allByRole(answer, 'paragraph').length : 0;
+    });
     const complete = nextEvent(el, 'chatbot-answer-complete');
     await ask(el, 'Everything at once');
     await complete;
-    watching = false;
+    const counts = new Set(stop());
     expect(allByRole(byPart(part(el, 'bot-message'), 'bubble'), 'paragraph')).to.have.length(60);
     // Drawn in slices: several different paragraph counts were seen on the way.
-    expect([...lengths].filter((count) => count > 0 && count < 60).length).to.be.greaterThan(2);
+    expect([...counts].filter((count) => count > 0 && count < 60).length).to.be.greaterThan(2);
+  });
+
+  it('draws a burst in frames that start small and grow', async () => {
+    const { el, service } = await mountWidget();
+    const paragraphs = Array.from({ length: 40 }, (_, index) => `Paragraph ${index} ${'word '.repeat(40)}`.trim());
+    service.queue({ kind: 'text', body: formatAnswer({ answer: paragraphs.join('\n\n') }), chunkSize: 1 << 20 });
+    const drawnLength = () => {
+      const answer = parts(el, 'bot-message')[0];
+      return answer ? allByRole(byPart(answer, 'bubble'), 'paragraph').reduce((sum, paragraph) => sum + paragraph.textContent!.length, 0) : 0;
+    };
+    const stop = readEachFrame(drawnLength);
+    const complete = nextEvent(el, 'chatbot-answer-complete');
+    await ask(el, 'Everything at once');
+    await complete;
+    const lengths = stop().filter((length, index, all) => length !== (all[index - 1] ?? 0));
+    const steps = lengths.map((length, index) => length - (lengths[index - 1] ?? 0));
+    // 300 characters at once, then at most 450, 675, 1,012, 1,518 and 2,000 a frame, each cut at a space
+    // within the 80 characters after its limit.
+    expect(steps[0], `steps ${steps.join(', ')}`).to.be.within(1, 380);
+    expect(steps[1], `steps ${steps.join(', ')}`).to.be.at.most(530);
+    expect(steps[2], `steps ${steps.join(', ')}`).to.be.at.most(755);
+    expect(Math.max(...steps), `steps ${steps.join(', ')}`).to.be.at.most(2080);
+    expect(drawnLength()).to.equal(paragraphs.join('').length);
   });
 
   it('draws the end of an answer (its actions and suggestions) in a frame after its last text', async () => {

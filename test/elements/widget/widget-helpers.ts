@@ -151,3 +151,15 @@ export function stubClipboard({ refuse = false } = {}): { copied: string[]; rest
     },
   };
 }
+
+/** Reads `read()` on every animation frame until the returned function is called, which gives the values read. */
+export function readEachFrame<T>(read: () => T): () => T[] {
+  const values: T[] = [];
+  let watching = true;
+  const watch = () => {
+    values.push(read());
+    if (watching) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+  return () => ((watching = false), values);
+}

@@ -6,6 +6,7 @@ import '../../../src/bot-admin.js';
 import type { BotAdmin, BotAdminEventMap } from '../../../src/bot-admin.js';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { createClient } from '../../../src/api/client.js';
+import { chatReady } from '../../elements/widget/widget-helpers.js';
 import {
   alerts,
   allByRole,
@@ -129,8 +130,7 @@ describe('<bot-admin> with the reference service', function () {
     await type(el, field<HTMLTextAreaElement>(el, 'Instructions (prompt)'), 'Unsaved: answer briefly.');
     const widget = part(el, 'preview').querySelector<ChatbotWidget>('chatbot-widget')!;
     expect(widget.settings?.custom_prompt).to.equal('Unsaved: answer briefly.');
-    // The field is drawn before the bot's information has come (a loading notice in the thread until then).
-    await waitUntil(() => queryByPart(widget.shadowRoot!, 'input') && !queryByPart(widget.shadowRoot!, 'notice'), 'the preview did not become ready', SLOW);
+    await waitUntil(() => chatReady(widget), 'the preview did not become ready', SLOW);
     const question = 'How do I embed the widget?';
     queryByPart(widget.shadowRoot!, 'input')!.focus();
     await sendKeys({ type: question });

@@ -6,6 +6,7 @@ import '../../../src/chatbot-widget.js';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { createClient, type Bot } from '../../../src/api/index.js';
 import { allByPart, allByRole, byPart, byRole, queryByPart, queryByRole, textOf } from '../../elements/queries.js';
+import { chatReady } from '../../elements/widget/widget-helpers.js';
 
 interface ReferenceService {
   url: string;
@@ -25,8 +26,6 @@ async function referenceService(): Promise<ReferenceService> {
 const root = (el: ChatbotWidget) => el.shadowRoot!;
 const answerTexts = (el: ChatbotWidget) => allByPart(root(el), 'bot-message').map((answer) => textOf(byPart(answer, 'bubble')));
 const field = (el: ChatbotWidget) => queryByPart<HTMLTextAreaElement>(root(el), 'input');
-/** The field is drawn while the bot's information is on its way (with a loading notice in the thread): loaded once the notice is gone. */
-const loaded = (el: ChatbotWidget) => field(el) && !queryByPart(root(el), 'notice');
 
 async function mount(mode: 'inline' | 'launcher', botId = service.botId): Promise<ChatbotWidget> {
   return fixture<ChatbotWidget>(html`<chatbot-widget
@@ -87,7 +86,7 @@ describe('<chatbot-widget> with the reference service', function () {
 
   it('chats inline: the bot loads, the answer streams in with Markdown, suggestions follow', async () => {
     const el = await mount('inline');
-    await waitUntil(() => loaded(el), 'the demo bot did not load', { timeout: 20000 });
+    await waitUntil(() => chatReady(el), 'the demo bot did not load', { timeout: 20000 });
     expect(byPart(root(el), 'title').textContent).to.equal('Widget guide');
     const seen = await askAndWatch(el, 'Which plans are there?');
     // Streaming: the answer was seen growing before it was complete.
@@ -118,7 +117,7 @@ describe('<chatbot-widget> with the reference service', function () {
   it('chats in launcher mode: opens from the bubble, answers, closes', async () => {
     const el = await mount('launcher');
     byPart(root(el), 'launcher').click();
-    await waitUntil(() => !byPart(root(el), 'panel').hidden && loaded(el), 'the panel did not open', { timeout: 20000 });
+    await waitUntil(() => !byPart(root(el), 'panel').hidden && chatReady(el), 'the panel did not open', { timeout: 20000 });
     expect(root(el).activeElement).to.equal(field(el));
     const seen = await askAndWatch(el, 'How do I embed the widget?');
     expect(seen.size).to.be.greaterThan(1);
@@ -130,7 +129,7 @@ describe('<chatbot-widget> with the reference service', function () {
 
   it('keeps one session on the service across questions', async () => {
     const el = await mount('inline');
-    await waitUntil(() => loaded(el), 'the demo bot did not load', { timeout: 20000 });
+    await waitUntil(() => chatReady(el), 'the demo bot did not load', { timeout: 20000 });
     await askAndWatch(el, 'Is the widget free?');
     await askAndWatch(el, 'What are message credits?');
     const client = await ownerClient();
@@ -144,7 +143,7 @@ describe('<chatbot-widget> with the reference service', function () {
   it('sends the lead form to the service after the set number of answers', async () => {
     const bot = await createBot({ collect_customer_info: { numberShowing: 1, name: true, email: true } });
     const el = await mount('inline', bot.id);
-    await waitUntil(() => loaded(el), 'the bot did not load', { timeout: 20000 });
+    await waitUntil(() => chatReady(el), 'the bot did not load', { timeout: 20000 });
     await askAndWatch(el, 'Hello?');
     const form = byRole<HTMLFormElement>(root(el), 'form', { name: 'Before we go on' });
     for (const [label, value] of [['Name', 'Ada Lovelace'], ['Email', 'ada@example.com']] as const) {
