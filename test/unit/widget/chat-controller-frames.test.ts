@@ -1,33 +1,62 @@
 // The chat controller's frame pacing, driven without a browser: a fake element, the controller's two requests
-// answered in memory, and animation frames run by hand at 60 Hz.
+// answered in memory, and a clock, its timers and animation frames run by hand at 60 Hz.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChatController, type ChatControllerCallbacks } from '../../../src/widget/chat-controller.js';
 
 const FRAME_MS = 1000 / 60;
-const pending = new Map<number, FrameRequestCallback>();
-let nextFrameId = 1;
+const frames = new Map<number, FrameRequestCallback>();
+const timers = new Map<number, { due: number; callback: () => void }>();
+let nextId = 1;
+let clock = 1000;
+/** Animation frames that ran a callback of the controller. */
+let framesRun = 0;
 const saved: Record<string, unknown> = {};
 
 before(() => {
-  for (const name of ['window', 'document', 'requestAnimationFrame', 'cancelAnimationFrame']) saved[name] = Reflect.get(globalThis, name);
-  Object.assign(globalThis, {
+  for (const name of ['window', 'document', 'requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout', 'performance']) {
+    saved[name] = Reflect.get(globalThis, name);
+  }
+  const fakes = {
     window: { addEventListener() {}, removeEventListener() {} },
     document: { visibilityState: 'visible' },
     requestAnimationFrame: (callback: FrameRequestCallback) => {
-      pending.set(nextFrameId, callback);
-      return nextFrameId++;
+      frames.set(nextId, callback);
+      return nextId++;
     },
-    cancelAnimationFrame: (id: number) => pending.delete(id),
-  });
+    cancelAnimationFrame: (id: number) => frames.delete(id),
+    setTimeout: (callback: () => void, delay = 0) => {
+      timers.set(nextId, { due: clock + Math.max(0, delay), callback });
+      return nextId++;
+    },
+    clearTimeout: (id: number) => timers.delete(id),
+    performance: { now: () => clock },
+  };
+  for (const [name, value] of Object.entries(fakes)) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
 });
 
-after(() => Object.assign(globalThis, saved));
+after(() => {
+  for (const [name, value] of Object.entries(saved)) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+});
 
-/** Runs the animation frame callbacks requested so far, with this frame's time. */
+/** Moves the clock to `now`, firing the timers due by then in order. */
+function advance(now: number): void {
+  for (;;) {
+    const [id, timer] = [...timers].sort(([, a], [, b]) => a.due - b.due)[0] ?? [];
+    if (id === undefined || timer!.due > now) break;
+    timers.delete(id);
+    clock = Math.max(clock, timer!.due);
+    timer!.callback();
+  }
+  clock = now;
+}
+
+/** Moves the clock to this frame's time, then runs the animation frame callbacks requested so far. */
 function runFrame(now: number): void {
-  const due = [...pending.values()];
-  pending.clear();
+  advance(now);
+  const due = [...frames.values()];
+  frames.clear();
+  if (due.length) framesRun += 1;
   for (const callback of due) callback(now);
 }
 
@@ -84,8 +113,9 @@ describe('ChatController frames', () => {
 
     const answerText = () => chat.conversation.messages.at(-1)!.text;
     const words = Array.from({ length: 40 }, (_, index) => `word${index} `);
-    let now = 1000;
+    let now = clock;
     let renders = 0;
+    framesRun = 0;
     for (const word of words) {
       body.enqueue(encoder.encode(word));
       await settle();
@@ -104,6 +134,10 @@ describe('ChatController frames', () => {
     // One render every third frame at most (the first words go out at once, outside any frame).
     assert.ok(renders <= words.length / 3 + 1, `${renders} renders in ${words.length} frames`);
     assert.ok(renders >= words.length / 4, `${renders} renders in ${words.length} frames: the answer must keep moving`);
+    // Between renders the controller waits with a timer, not frame after frame: a frame that draws nothing
+    // still costs its lifecycle. The frames it asks for are the renders, the quiet one after the first words
+    // and the one that draws the answer's end.
+    assert.ok(framesRun <= renders + 3, `${framesRun} frames asked for, for ${renders} renders`);
   });
 
   it('draws the first words at once, then waits for what the element asks it to before drawing more', async () => {
@@ -120,7 +154,7 @@ describe('ChatController frames', () => {
     const answerText = () => chat.conversation.messages.at(-1)!.text;
     const first = answerText();
     assert.ok(first.length > 0 && first.length <= 380, `${first.length} characters drawn at once`);
-    let now = 1000;
+    let now = clock;
     for (let frame = 0; frame < 6; frame++) {
       runFrame((now += FRAME_MS));
       await settle();
@@ -147,11 +181,11 @@ describe('ChatController frames', () => {
     await settle();
     const answerText = () => chat.conversation.messages.at(-1)!.text;
     const first = answerText();
-    let now = 1000;
+    let now = clock;
     runFrame((now += FRAME_MS));
     await settle();
     assert.equal(answerText(), first, 'held at first');
-    await new Promise((resolve) => setTimeout(resolve, 550));
+    advance((now += 550));
     for (let frame = 0; frame < 20 && chat.busy; frame++) {
       await settle();
       runFrame((now += FRAME_MS));
@@ -174,7 +208,7 @@ describe('ChatController frames', () => {
     assert.ok(text.startsWith(shown));
     assert.doesNotMatch(shown, /[\ud800-\udbff]$/, 'the slice ends inside a character');
     body()!.close();
-    let now = 1000;
+    let now = clock;
     for (let frame = 0; frame < 10 && chat.busy; frame++) {
       await settle();
       runFrame((now += FRAME_MS));
