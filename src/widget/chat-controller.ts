@@ -162,7 +162,7 @@ export class ChatController implements ReactiveController {
   #pendingText = '';
   #frame = 0;
   /** The timer waiting out MIN_FRAME_INTERVAL before a frame is asked for. */
-  #wait = 0;
+  #wait: ReturnType<typeof setTimeout> | undefined;
   #persistOnLeave = () => this.persist();
 
   /** Whether the answer being streamed is reconnecting (after a reload or a dropped connection). */
@@ -435,7 +435,7 @@ export class ChatController implements ReactiveController {
     const wait = this.#flushedAt + MIN_FRAME_INTERVAL - FRAME_REQUEST_LEAD - performance.now();
     if (wait > 0 && this.#pendingText.length < FRAME_TEXT_LIMIT) {
       this.#wait = setTimeout(() => {
-        this.#wait = 0;
+        this.#wait = undefined;
         this.#scheduleFlush(answerId);
       }, wait);
       return;
@@ -458,7 +458,8 @@ export class ChatController implements ReactiveController {
   #stopFrames(): void {
     cancelAnimationFrame(this.#frame);
     clearTimeout(this.#wait);
-    this.#frame = this.#wait = 0;
+    this.#frame = 0;
+    this.#wait = undefined;
   }
 
   #drained: (() => void) | undefined;
