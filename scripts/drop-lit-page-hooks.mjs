@@ -67,6 +67,9 @@
 //   templates, and its own chunks import the two from the app;
 // - a CSSResult's toString() (the app never writes a style sheet into a string: its css`` takes a single
 //   literal) and LitElement's _$litElement$ mark, which only server rendering reads;
+// - the guard that throws when a CSSResult is constructed with `new` rather than through css`` or
+//   unsafeCSS, a message for developers of the page's own Lit code: no code but the app's reaches the class of
+//   the widget's private copy of Lit;
 // - LitElement's renderBefore taken from the first child of its shadow root, and its default render(): the
 //   widget, the app's only element, empties the shadow root the loader drew the launcher in before Lit renders
 //   there (so that first child was always null), and draws its own render().
@@ -189,6 +192,7 @@ const HOOKS = [
       ],
       [/,\w+=new WeakMap;class /g, ';class '],
       [/toString\(\)\{return this\.cssText\}/g, ''],
+      [/if\(this\._\$cssResult\$=!0,\w+!==\w+\)throw Error\("CSSResult is not constructable[^"]*"\);/g, 'this._$cssResult$=!0;'],
     ],
   },
   {

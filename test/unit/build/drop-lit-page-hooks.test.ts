@@ -162,10 +162,11 @@ describe('dropLitPageHooks', () => {
     assert.deepEqual(flatten(['a', ['b', ['c']]]), ['a', 'b', 'c']);
   });
 
-  it("makes each style sheet once without a cache by css`` strings or a toString(), and leaves LitElement's renderBefore, default render and mark out", () => {
+  it("makes each style sheet once without a cache by css`` strings, a toString() or a guard against new, and leaves LitElement's renderBefore, default render and mark out", () => {
     const cssId = pathOf('@lit/reactive-element/css-tag.js');
     const css = drop(readFileSync(cssId, 'utf8'), cssId);
-    assert.doesNotMatch(css, /WeakMap|\.get\(|\.set\(|toString\(\)/);
+    assert.doesNotMatch(css, /WeakMap|\.get\(|\.set\(|toString\(\)|not constructable/);
+    assert.match(css, /constructor\(\w+,\w+,\w+\)\{this\._\$cssResult\$=!0;this\.cssText=/);
     assert.match(css, /get styleSheet\(\)\{let (\w+)=this\.o;[^}]*void 0===\1\)\{\(this\.o=\1=new CSSStyleSheet\)\.replaceSync\(this\.cssText\)\}return \1\}/);
     const elementId = pathOf('lit-element/lit-element.js');
     const element = readFileSync(elementId, 'utf8');
