@@ -1,8 +1,10 @@
-// The app build's last pass over its chunks (scripts/terser-pass.mjs) changes code that Vite has already
-// written a source map file for: the map files must follow the code.
+// The app build's last two passes over its chunks (scripts/terser-pass.mjs, scripts/compile-hints.mjs) change
+// code that Vite has already written a source map file for: the map files must follow the code.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SourceMapConsumer } from 'source-map-js';
+// @ts-expect-error: a plain JavaScript build helper without type declarations
+import { compileHints } from '../../../scripts/compile-hints.mjs';
 // @ts-expect-error: a plain JavaScript build helper without type declarations
 import { terserPass } from '../../../scripts/terser-pass.mjs';
 
@@ -38,6 +40,19 @@ function origin(bundle: Bundle, file: string, line: number, column = 0): { line:
 }
 
 describe('source maps of the app build', () => {
+  it('compile hints: the entry starts with the hint, and its map file points one line down', async () => {
+    const bundle = bundleOf('app.js', 'const a=42;\nexport function t(n){return n*2}\n');
+    await (compileHints({ entry: 'app.js' }) as Plugin).generateBundle({}, bundle);
+    const chunk = bundle['app.js'] as { code: string };
+    assert.ok(chunk.code.startsWith('//# allFunctionsCalledOnLoad\nconst a=42;'));
+    assert.deepEqual(origin(bundle, 'app.js', 2), { line: 1, source: 'src/app.ts' });
+    assert.deepEqual(origin(bundle, 'app.js', 3), { line: 2, source: 'src/app.ts' });
+  });
+
+  it('compile hints: a build without the entry fails', async () => {
+    await assert.rejects(async () => (compileHints({ entry: 'app.js' }) as Plugin).generateBundle({}, bundleOf('other.js', 'x')), /no entry chunk named app\.js/);
+  });
+
   it('terser pass: the map file written is the map of the code after the pass', async () => {
     // Two statements on two lines; terser puts them on one line, so the second moves to line 1.
     const bundle = bundleOf('app.js', 'const a = 42;\nexport function t(n) { return n * 2; }\n');
