@@ -321,8 +321,18 @@ const widget = css`
   .markdown .table-wrap {
     margin: 0 0 0.7em;
   }
+  /* The pieces of a long answer (lists of 256 items, paragraphs of about 2,000 characters, see the Markdown
+     renderer) are skipped by style, layout and paint once off screen: a frame of a growing answer then costs
+     what it adds, not what the answer holds (without it, paint's tree walk alone grew with the whole answer).
+     The clip margin keeps what a piece draws outside its box: the numbers of a list, a link's focus ring. */
   .markdown .cut {
     margin-block-end: 0;
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 800px;
+    overflow-clip-margin: 2em;
+  }
+  .markdown :is(ol, ul).cut {
+    contain-intrinsic-block-size: auto 6000px;
   }
   .markdown ul,
   .markdown ol {

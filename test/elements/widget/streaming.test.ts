@@ -95,6 +95,33 @@ describe('<chatbot-widget> streaming', () => {
     expect(drawnLength()).to.equal(paragraphs.join('').length);
   });
 
+  it('skips the pieces of a long list that are off screen, and draws them again when scrolled to', async () => {
+    const { el, service } = await mountWidget();
+    const items = Array.from({ length: 600 }, (_, index) => `${index + 1}. Item **${index + 1}** [link](https://example.com/${index + 1})`);
+    service.queue({ kind: 'text', body: formatAnswer({ answer: items.join('\n') }), chunkSize: 1 << 20 });
+    await ask(el, 'A long list');
+    await settled(el);
+    const bubble = byPart(part(el, 'bot-message'), 'bubble');
+    const lists = [...bubble.querySelectorAll('ol')];
+    // Lists of 256 items that continue each other (the Markdown renderer's pieces), the last one still whole.
+    expect(lists.map((list) => [list.children.length, list.getAttribute('start')])).to.deep.equal([
+      [256, null],
+      [256, '257'],
+      [88, '513'],
+    ]);
+    const firstItem = lists[0]!.firstElementChild!;
+    const lastItem = lists[2]!.lastElementChild!;
+    // The thread follows the answer to its end: the first piece is off screen, its items skipped by style,
+    // layout and paint; the end of the answer is drawn.
+    await nextFrame();
+    await nextFrame();
+    expect(lastItem.checkVisibility({ contentVisibilityAuto: true })).to.equal(true);
+    expect(firstItem.checkVisibility({ contentVisibilityAuto: true })).to.equal(false);
+    firstItem.scrollIntoView();
+    await waitUntil(() => firstItem.checkVisibility({ contentVisibilityAuto: true }), 'the first piece was not drawn once scrolled to');
+    expect(firstItem.textContent).to.equal('Item 1 link');
+  });
+
   it('draws the end of an answer (its actions and suggestions) in a frame after its last text', async () => {
     const { el, service } = await mountWidget();
     // The time of the frame each batch of changes was made in (the document timeline's time is set once a frame).
