@@ -328,11 +328,8 @@ const widget = css`
   .markdown .cut {
     margin-block-end: 0;
     content-visibility: auto;
-    contain-intrinsic-block-size: auto 800px;
+    contain-intrinsic-block-size: auto 3000px;
     overflow-clip-margin: 2em;
-  }
-  .markdown :is(ol, ul).cut {
-    contain-intrinsic-block-size: auto 6000px;
   }
   .markdown ul,
   .markdown ol {

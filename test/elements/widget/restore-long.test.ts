@@ -44,14 +44,30 @@ describe('<chatbot-widget> long restored conversation', () => {
     expect(parts(el, 'user-message').at(-1)!.textContent).to.contain('One more');
   });
 
-  it('shows the field without waiting for the time formatter, and every message with its time soon after', async () => {
+  it('shows the field without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
     const botId = freshBotId();
     storeConversation(botId);
     const original = Intl.DateTimeFormat;
     let formatters = 0;
+    // Making the first formatter is a long task of its own (the locale's data is loaded then): the times are
+    // formatted in a later task, so that the two never add up to one. The task that made a formatter is
+    // taken to run until a few rounds of microtasks later, which take in Lit's update and its render.
+    let inFormatterTask = false;
+    let formattedInFormatterTask = false;
     Intl.DateTimeFormat = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
       formatters += 1;
-      return new original(...args);
+      inFormatterTask = true;
+      let rounds = 20;
+      const clear = () => (--rounds ? queueMicrotask(clear) : (inFormatterTask = false));
+      queueMicrotask(clear);
+      const formatter = new original(...args);
+      const format = formatter.format.bind(formatter);
+      return Object.defineProperty(formatter, 'format', {
+        value: (date: Date) => {
+          formattedInFormatterTask ||= inFormatterTask;
+          return format(date);
+        },
+      });
     } as unknown as typeof Intl.DateTimeFormat;
     const el = document.createElement('chatbot-widget');
     try {
@@ -69,6 +85,7 @@ describe('<chatbot-widget> long restored conversation', () => {
       await waitUntil(() => parts(el, 'message').length === PAIRS * 2 && times().every((time) => time.textContent), 'not every message got its time', { timeout: 5000 });
       observer.disconnect();
       expect(formattersAtReady, 'formatters made before the field appeared').to.equal(0);
+      expect(formattedInFormatterTask, 'times formatted in the task that made the formatter').to.equal(false);
       const format = new original('en', { hour: 'numeric', minute: '2-digit' });
       expect(times()).to.have.length(PAIRS * 2);
       for (const time of times()) expect(time.textContent).to.equal(format.format(new Date(time.dateTime)));
