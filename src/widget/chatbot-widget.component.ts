@@ -516,16 +516,19 @@ export class ChatbotWidget extends LitElement {
     const thread = this.#thread;
     // The thread draws messages once the bot is loaded (before, it shows the loading notice).
     if (thread && this.#messagesShown) {
-      // The messages' times are written in a task of their own, once messages are drawn: making the first
-      // formatter loads the language's locale data (20 to 50 ms, several times that on a busy machine),
-      // which the field and the messages of a restored conversation, or a question just sent, need not wait for.
-      // The formatter is made in a task, the times drawn in the next: drawing them redraws every message drawn
-      // (20 to 30 ms for 200), and the two in one task made one long task.
+      // The messages' times are written once the messages are painted: making the first formatter loads the
+      // language's locale data (20 to 50 ms, several times that on a busy machine), which the field and the
+      // messages of a restored conversation, or a question just sent, need not wait for (a timer set now may
+      // run before the frame that paints them). The formatter is made in a task, the times drawn in the next:
+      // drawing them redraws every message drawn (20 to 30 ms for 200), and the two in one task made one long
+      // task.
       if (!this.#timeFormat && this.#chat.conversation.messages.length) {
-        setTimeout(() => {
-          this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
-          setTimeout(() => this.requestUpdate());
-        });
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
+            setTimeout(() => this.requestUpdate());
+          }),
+        );
       }
       if (this.#drawnFrom > 0) {
         // The next update, in a task of its own, draws the chunk before.

@@ -119,11 +119,13 @@ describe('<chatbot-widget> answer actions', () => {
     }
   });
 
-  it('makes its time formatter only when a message is drawn, once per language', async () => {
+  it('makes its time formatter only when a message is drawn, after the frame that paints it, once per language', async () => {
     const original = Intl.DateTimeFormat;
     const made: (string | undefined)[] = [];
+    let firstMadeAt = -1;
     const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
       made.push(String(args[0]));
+      if (firstMadeAt < 0) firstMadeAt = performance.now();
       return new original(...args);
     } as unknown as typeof Intl.DateTimeFormat;
     Intl.DateTimeFormat = counting;
@@ -132,8 +134,19 @@ describe('<chatbot-widget> answer actions', () => {
       await waitUntil(() => el.shadowRoot!.querySelector('textarea'), 'the chat did not get ready');
       await el.updateComplete;
       expect(made, 'an empty conversation needs no time formatter').to.deep.equal([]);
+      // The frame that paints the question (its animation callbacks run just before it is painted): making
+      // the first formatter (the locale's data loaded then, tens of milliseconds) must not hold it back.
+      let questionPaintedAt = -1;
+      const observer = new MutationObserver(() => {
+        if (!el.shadowRoot!.querySelector('.message')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => (questionPaintedAt = performance.now()));
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
       await ask(el, 'What time is it?');
       await settled(el);
+      expect(questionPaintedAt, 'the frame that painted the question').to.be.greaterThan(0);
+      expect(firstMadeAt, 'the formatter made after the frame that painted the question').to.be.greaterThan(questionPaintedAt);
       await ask(el, 'And now?');
       await settled(el);
       expect(made).to.deep.equal(['en']);

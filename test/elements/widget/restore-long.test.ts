@@ -44,7 +44,7 @@ describe('<chatbot-widget> long restored conversation', () => {
     expect(parts(el, 'user-message').at(-1)!.textContent).to.contain('One more');
   });
 
-  it('shows the field without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
+  it('shows the field and paints the messages without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
     const botId = freshBotId();
     storeConversation(botId);
     const original = Intl.DateTimeFormat;
@@ -54,8 +54,10 @@ describe('<chatbot-widget> long restored conversation', () => {
     // taken to run until a few rounds of microtasks later, which take in Lit's update and its render.
     let inFormatterTask = false;
     let formattedInFormatterTask = false;
+    let firstFormatterAt = -1;
     Intl.DateTimeFormat = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
       formatters += 1;
+      if (firstFormatterAt < 0) firstFormatterAt = performance.now();
       inFormatterTask = true;
       let rounds = 20;
       const clear = () => (--rounds ? queueMicrotask(clear) : (inFormatterTask = false));
@@ -77,8 +79,16 @@ describe('<chatbot-widget> long restored conversation', () => {
       // The formatters made by the time the message field is in the thread's DOM (a mutation's callback runs
       // before any later task).
       let formattersAtReady = -1;
+      // The frame that first paints messages (its animation callbacks run just before it is painted): the
+      // formatter is made after it.
+      let messagesPaintedAt = -1;
+      let messagesDrawn = false;
       const observer = new MutationObserver(() => {
         if (formattersAtReady < 0 && el.shadowRoot!.querySelector('textarea')) formattersAtReady = formatters;
+        if (!messagesDrawn && el.shadowRoot!.querySelector('.message')) {
+          messagesDrawn = true;
+          requestAnimationFrame(() => (messagesPaintedAt = performance.now()));
+        }
       });
       observer.observe(el.shadowRoot!, { childList: true, subtree: true });
       const times = () => [...el.shadowRoot!.querySelectorAll('time')];
@@ -86,6 +96,8 @@ describe('<chatbot-widget> long restored conversation', () => {
       observer.disconnect();
       expect(formattersAtReady, 'formatters made before the field appeared').to.equal(0);
       expect(formattedInFormatterTask, 'times formatted in the task that made the formatter').to.equal(false);
+      expect(messagesPaintedAt, 'the frame that painted the messages').to.be.greaterThan(0);
+      expect(firstFormatterAt, 'the first formatter made after the frame that painted the messages').to.be.greaterThan(messagesPaintedAt);
       const format = new original('en', { hour: 'numeric', minute: '2-digit' });
       expect(times()).to.have.length(PAIRS * 2);
       for (const time of times()) expect(time.textContent).to.equal(format.format(new Date(time.dateTime)));
