@@ -308,11 +308,14 @@ export function longTasksSoFar(): Promise<number[]> {
   });
 }
 
-// Runs in the page: resolves once the widget's thread shows `count` messages (a restored conversation draws
-// its older messages in the tasks after ready).
+// Runs in the page: resolves once the widget's thread shows `count` messages, each with its time (a restored
+// conversation draws its older messages in the tasks after ready, and the times once the first messages are
+// painted: a count read before them missed about 12 nodes a message).
 export async function messagesDrawnInPage(count: number): Promise<void> {
   const root = document.querySelector('chatbot-widget')!.shadowRoot!;
-  while (root.querySelectorAll('.message').length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (root.querySelectorAll('.message').length < count || [...root.querySelectorAll('time')].some((time) => !time.textContent)) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function loadRun(browser: Browser, pageUrl: string, options: { floor?: boolean; storage?: string; messages?: number }): Promise<LoadRun> {
