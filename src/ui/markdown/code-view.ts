@@ -19,12 +19,18 @@ export const TOKEN_COLORS: Record<TokenKind, string> = {
   name: '#7dd3fc',
 };
 
-/** Styles of highlighted tokens. */
-export const CODE_CSS: string =
-  TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') + '.code-comment{font-style:italic}pre>code,.code-lines{display:block}';
-
 /** Lines of code drawn in one block of lines (see drawCode). */
 export const CODE_BLOCK_LINES = 64;
+
+/**
+ * Styles of highlighted tokens, and of a long block's blocks of lines: skipped by style, layout and paint once
+ * off screen (a frame of a growing block then costs its new lines, not every line above them). A block is as
+ * wide as its longest line (at least the code's width), so that paint containment clips none of it, and keeps
+ * its last size, both ways, while skipped: the code scrolls sideways to its longest line wherever it is.
+ */
+export const CODE_CSS: string =
+  TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') +
+  `.code-comment{font-style:italic}pre>code,.code-lines{display:block}.code-lines{width:max-content;min-width:100%;content-visibility:auto;contain-intrinsic-size:auto 0px auto ${CODE_BLOCK_LINES}lh}`;
 
 let sheet: CSSStyleSheet | undefined;
 

@@ -104,5 +104,36 @@ describe('<chatbot-widget> syntax highlighting', () => {
     expect(code().textContent).to.equal(lines.join('\n'));
     expect(code().querySelectorAll('.code-keyword').length).to.equal(200);
   });
+
+  it('skips the blocks of lines that are off screen, and keeps the code as wide as its longest line', async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const { el, service } = await mountWidget();
+    const longLine = `const first = [${Array.from({ length: 120 }, (_, k) => k).join(', ')}];`;
+    const lines = [longLine, ...Array.from({ length: 999 }, (_, k) => `const value${k} = "line ${k}"; // ${k}`)];
+    service.queueAnswer(`Here:\n\n\`\`\`js\n${lines.join('\n')}\n\`\`\``);
+    await ask(el, 'Very long code?');
+    await settled(el);
+    await frame();
+    const pre = parts(el, 'code-block').at(-1)!.querySelector('pre')!;
+    const blocks = [...pre.querySelectorAll('code > .code-lines')];
+    expect(blocks).to.have.length(16);
+    // The thread followed the answer to its end: the first block is off screen and skipped, the last drawn.
+    const firstToken = blocks[0]!.querySelector('span')!;
+    expect(blocks.at(-1)!.querySelector('span')!.checkVisibility({ contentVisibilityAuto: true })).to.equal(true);
+    expect(firstToken.checkVisibility({ contentVisibilityAuto: true })).to.equal(false);
+    // The code still scrolls sideways to its longest line, which is in the skipped block.
+    const width = pre.scrollWidth;
+    expect(width).to.be.above(3 * pre.clientWidth);
+    blocks[0]!.scrollIntoView();
+    await waitUntil(() => firstToken.checkVisibility({ contentVisibilityAuto: true }), 'the first block was not drawn once scrolled to');
+    await frame();
+    expect(pre.scrollWidth).to.equal(width);
+    // Nothing of the long line is clipped: the block is as wide as it.
+    const range = document.createRange();
+    range.selectNodeContents(blocks[0]!);
+    const lineWidth = Math.max(...[...range.getClientRects()].map((rect) => rect.right - blocks[0]!.getBoundingClientRect().left));
+    expect(blocks[0]!.getBoundingClientRect().width).to.be.at.least(lineWidth - 1);
+    expect(pre.querySelector('code')!.textContent).to.equal(lines.join('\n'));
+  });
 });
 
