@@ -15,6 +15,9 @@ const extrasRequests = (): number[] =>
     .filter((entry) => entry.name.includes('/markdown-extras.'))
     .map((entry) => entry.startTime);
 
+/** Resolves after the next two animation frames: the one coming, and the one after it has been painted. */
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
 /** The highlighted spans of the last code block. */
 const spans = (el: ChatbotWidget): HTMLElement[] => [...parts(el, 'code-block').at(-1)!.querySelectorAll('code span')] as HTMLElement[];
 
@@ -80,7 +83,6 @@ describe('<chatbot-widget> syntax highlighting', () => {
   }
 
   it('draws a long code block in blocks of 64 lines, leaving those drawn alone while it grows', async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const { el, service } = await mountWidget();
     const lines = Array.from({ length: 200 }, (_, k) => `const value${k} = "line ${k}"; // ${k}`);
     const stream = service.queueManual();
@@ -106,7 +108,6 @@ describe('<chatbot-widget> syntax highlighting', () => {
   });
 
   it('skips the blocks of lines that are off screen, and keeps the code as wide as its longest line', async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const { el, service } = await mountWidget();
     const longLine = `const first = [${Array.from({ length: 120 }, (_, k) => k).join(', ')}];`;
     const lines = [longLine, ...Array.from({ length: 999 }, (_, k) => `const value${k} = "line ${k}"; // ${k}`)];
