@@ -562,14 +562,6 @@ export const botAdminStyles = [
       background: none;
       white-space: pre;
     }
-    .markdown .table-wrap {
-      overflow-x: auto;
-    }
-    .markdown th,
-    .markdown td {
-      padding: 0.2em 0.5em;
-      border: 1px solid var(--_border);
-    }
     .leads {
       margin-block-start: 1.5em;
     }

@@ -409,30 +409,6 @@ const widget = css`
     font-size: 0.85em;
     white-space: pre;
   }
-  .table-wrap {
-    overflow-x: auto;
-    max-width: 100%;
-  }
-  table {
-    border-collapse: collapse;
-    font-size: 0.92em;
-  }
-  th,
-  td {
-    padding: 4px 8px;
-    border: 1px solid var(--_border);
-    text-align: start;
-    overflow-wrap: normal;
-  }
-  .center {
-    text-align: center;
-  }
-  .right {
-    text-align: right;
-  }
-  .left {
-    text-align: left;
-  }
 
   .chips {
     display: flex;

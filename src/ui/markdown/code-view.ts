@@ -2,7 +2,7 @@
 // the widget imports only when an answer needs them. Tokens come from the pure lexer (code-tokens.ts) and
 // are drawn as spans through Lit bindings, never as HTML; copying a block still copies its plain text.
 import { html } from 'lit';
-import { Directive, directive, type ChildPart } from 'lit/directive.js';
+import { withStyles } from '../adopted-styles.js';
 import { memo } from '../memo.js';
 import { codeTokens, TOKEN_KINDS, type CodeToken, type TokenKind } from './code-tokens.js';
 
@@ -31,33 +31,6 @@ export const CODE_BLOCK_LINES = 64;
 export const CODE_CSS: string =
   TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') +
   `.code-comment{font-style:italic}pre>code,.code-lines{display:block}.code-lines{width:max-content;min-width:100%;content-visibility:auto;contain-intrinsic-size:auto 0px auto ${CODE_BLOCK_LINES}lh}`;
-
-let sheet: CSSStyleSheet | undefined;
-
-/**
- * Draws its content (the code's blocks of lines and tokens), and brings the styles of tokens to the shadow root
- * of the element it is drawn in (the widget's or the admin's: the chunk arrives after those were styled).
- */
-class HighlightedCode extends Directive {
-  render(content: unknown[]): unknown {
-    return content;
-  }
-
-  override update(part: ChildPart, [content]: [unknown[]]): unknown {
-    const root = (part.options?.host as Element | undefined)?.shadowRoot;
-    if (root) {
-      // A constructed style sheet, as all of the widget's (a strict style-src allows no <style> element).
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(CODE_CSS);
-      }
-      if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    }
-    return content;
-  }
-}
-
-const highlightedCode = directive(HighlightedCode);
 
 const drawTokens = (tokens: readonly CodeToken[]): unknown[] =>
   tokens.map((token) => (typeof token === 'string' ? token : html`<span class="code-${token[0]}">${token[1]}</span>`));
@@ -99,5 +72,5 @@ export function drawCode(code: string, language: string): unknown {
   }
   // The rest of a long code block is drawn as a block of lines too, so that its DOM stays when it is finished.
   const drawn = drawTokens(block);
-  return highlightedCode([...growing.blocks, growing.blocks.length ? html`<span class="code-lines">${drawn}</span>` : drawn]);
+  return withStyles(CODE_CSS, [...growing.blocks, growing.blocks.length ? html`<span class="code-lines">${drawn}</span>` : drawn]);
 }

@@ -1,6 +1,7 @@
 // GFM tables in answers. The block parser reads them only once this reader is given to it
-// (useTableReader): the widget imports it, with the table's template, the first time an answer has a pipe
-// in it (src/widget/on-demand/markdown-tables.ts), as most answers have no table. Pure: no DOM, no Lit.
+// (useBlockReaders): the widget imports it, with the table's template and styles, in the Markdown extras
+// (src/widget/on-demand/markdown-extras.ts) the first time an answer has a pipe in it, as most answers have
+// no table. Pure: no DOM, no Lit.
 import type { Block, TableAlign } from './blocks.js';
 
 const BLANK = /^[ \t]*$/;

@@ -197,6 +197,23 @@ describe('<bot-admin> history', () => {
     await expect(el).to.be.accessible();
   });
 
+  it("draws an answer's table as the widget does, styled by the Markdown extras' own sheet", async () => {
+    const answer = 'Our plans:\n\n| Plan | Price |\n|:-----|------:|\n| Basic | 5 |\n| Pro | 20 |';
+    const { el } = await mountAdmin({ service: historyService([record('s-7', '2024-03-03T10:00:00.000Z', [['user', 'Plans?'], ['assistant', answer]])]) });
+    await openHistory(el);
+    sessions(el)[0]!.click();
+    await el.updateComplete;
+    const reply = allByRole(part(el, 'transcript'), 'listitem')[1]!;
+    const table = queryByRole(reply, 'table')!;
+    expect(allByRole(table, 'cell').map(text)).to.deep.equal(['Basic', '5', 'Pro', '20']);
+    expect(getComputedStyle(table).borderCollapse).to.equal('collapse');
+    const [plan, price] = allByRole(table, 'cell');
+    expect(getComputedStyle(plan!).borderTopStyle).to.equal('solid');
+    expect(getComputedStyle(plan!).textAlign).to.equal('left');
+    expect(getComputedStyle(price!).textAlign).to.equal('right');
+    await expect(el).to.be.accessible();
+  });
+
   it('labels an answer the service stored cut off, in words', async () => {
     const cut = { ...record('s-7', '2024-03-04T10:00:00.000Z', [['user', 'Tell me everything'], ['assistant', 'First, the roses']]) };
     cut.chat_history_response[1] = { ...cut.chat_history_response[1]!, cut_off: true } as (typeof cut.chat_history_response)[number];

@@ -29,6 +29,14 @@ describe('<chatbot-widget> Markdown extras arriving during an answer', () => {
     expect(drawnAsText, 'the table was drawn as text first').to.deep.equal([]);
     const cells = [...part(el, 'bot-message').querySelectorAll('td')].map((cell) => cell.textContent);
     expect(cells).to.deep.equal(['one', '1', 'two', '2']);
+    // Styled by the sheet the chunk brings along (the widget's own style sheet has no table in it).
+    const drawn = part(el, 'bot-message').querySelector('table')!;
+    expect(getComputedStyle(drawn.parentElement!).overflowX).to.equal('auto');
+    expect(getComputedStyle(drawn).borderCollapse).to.equal('collapse');
+    const [first, second] = drawn.querySelectorAll('td');
+    expect(getComputedStyle(first!).borderTopStyle).to.equal('solid');
+    expect(getComputedStyle(first!).textAlign).to.equal('start');
+    expect(getComputedStyle(second!).textAlign).to.equal('right');
   });
 
 });
