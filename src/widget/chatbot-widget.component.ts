@@ -91,6 +91,13 @@ const STICK_THRESHOLD = 32;
  * ones a chunk a task (200 stored messages drawn at once were one task of 400 ms before the field appeared).
  */
 const DRAW_CHUNK = 8;
+/**
+ * How long (ms) after the element is connected its panel stays blank while the bot's information or widget
+ * settings are on their way (decision E19): a service that answers sooner gets its chat drawn once,
+ * complete, without a loading notice, default title or default greeting shown for a moment and replaced
+ * (and without the render and frame that drew them); a slower one gets the chat with the loading notice then.
+ */
+const LOADING_GRACE = 300;
 
 /**
  * An embeddable chat with one bot of the service: streams answers with Markdown and suggested questions,
@@ -122,7 +129,8 @@ const DRAW_CHUNK = 8;
  * @csspart suggestion - One suggested question.
  * @csspart lead-form - The lead form.
  * @csspart notice - The loading state (in the thread while the bot's information or a lead form due at once is
- *   on its way, the full panel while the language loads) and the full-panel state of a bot that is unavailable.
+ *   on its way, from 300 ms after the element is connected; the full panel while the language loads) and the
+ *   full-panel state of a bot that is unavailable.
  * @csspart jump-button - The "jump to latest" button.
  * @csspart composer - The form with the message field.
  * @csspart input - The message field.
@@ -279,6 +287,8 @@ export class ChatbotWidget extends LitElement {
   #widgetSettingKey = '';
   #teaser: typeof import('./on-demand/teaser.js') | undefined;
   #teaserTimer = 0;
+  /** Until LOADING_GRACE has passed, the panel is left blank while the bot or its settings load. */
+  #inGrace = true;
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
   #wantedLanguage: Language | LanguagePackDefinition | string = 'en';
@@ -317,6 +327,10 @@ export class ChatbotWidget extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    setTimeout(() => {
+      this.#inGrace = false;
+      if (this.isConnected) this.requestUpdate();
+    }, LOADING_GRACE);
     const calls = this.#pendingCalls;
     this.#pendingCalls = [];
     for (const [method, args] of calls) {
@@ -860,9 +874,10 @@ export class ChatbotWidget extends LitElement {
   #renderBody(): TemplateResult {
     const s = this.pack;
     // Nothing but the loading notice until the language pack is in (a notice drawn before would speak
-    // English). While the bot's information is on its way, or a lead form due at once, the chat is drawn
-    // already with the loading notice in its thread: the visitor can type, and send once the bot has come.
-    // The messages of a restored conversation are drawn then, with the bot they name.
+    // English). While the bot's information is on its way (past LOADING_GRACE, when the panel was blank), or
+    // a lead form due at once, the chat is drawn already with the loading notice in its thread: the visitor
+    // can type, and send once the bot has come. The messages of a restored conversation are drawn then, with
+    // the bot they name.
     const { status: botStatus, conversation, bot } = this.#chat;
     const leadFormMissing = botStatus === 'ready' && leadFormDue(conversation, bot?.collect_customer_info) && !this.#leadForm.module;
     const leadFormFailed = leadFormMissing && this.#leadForm.failed;
@@ -930,8 +945,13 @@ export class ChatbotWidget extends LitElement {
     const s = this.pack;
     const launcherMode = this.mode === 'launcher';
     const name = this.#botName;
-    const canStartOver = this.#chat.status === 'ready' && this.#chat.conversation.messages.length > 0;
-    const content = html`<div class="header" part="header">
+    const status = this.#chat.status;
+    const canStartOver = status === 'ready' && this.#chat.conversation.messages.length > 0;
+    const waiting = status === 'loading' || (status === 'ready' && !this.#widgetSetting);
+    const content =
+      this.#inGrace && waiting
+        ? nothing
+        : html`<div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
         <h2 id="title" part="title">${name}</h2>
         ${canStartOver ? iconButton(s.newConversation, newIcon, this.#newConversation) : nothing}

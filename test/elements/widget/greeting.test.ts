@@ -2,7 +2,7 @@
 // launcher, from the service's widget settings (ChatFly's `bot-widget-setting`) or the element's attributes.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { jsonResponse } from './fake-service.js';
+import { botRecord, jsonResponse } from './fake-service.js';
 import { createFakeService } from './fake-service.js';
 import { chatReady, composer, freshBotId, greeting, lastAnswerText, mountWidget, part, queryByPart, settled, suggestions } from './widget-helpers.js';
 
@@ -30,6 +30,44 @@ describe('<chatbot-widget> greeting and starter questions', () => {
     expect(lastAnswerText(el)).to.equal('We ship to 40 countries.');
     expect(part(el, 'thread').textContent).to.not.contain('Welcome to ACME');
     expect(suggestions(el)).to.have.length(0);
+  });
+
+  it('is drawn once, complete, when the bot and its settings come within a moment: never the loading notice, default title or default greeting first', async () => {
+    // A response whose body comes `delay` ms after it is asked for, the settings after the bot's information.
+    const late = (delay: number, body: unknown) => () =>
+      new Response(
+        new ReadableStream({
+          async start(controller) {
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    const seen = { titles: new Set<string>(), greetings: new Set<string>(), notices: 0 };
+    const record = (root: ShadowRoot) => {
+      const title = root.querySelector('[part~="title"]')?.textContent;
+      if (title) seen.titles.add(title);
+      const shown = root.querySelector('.greeting')?.textContent;
+      if (shown) seen.greetings.add(shown);
+      seen.notices += root.querySelectorAll('[part~="notice"]').length;
+    };
+    // Watched from the first render on: the element's shadow root exists once it is defined and connected.
+    const { el } = await mountWidget({
+      ready: false,
+      bot: late(30, botRecord({ bot_name: 'Prompt' })),
+      widgetSetting: late(90, { initial_message: 'Welcome aboard.' }),
+    });
+    record(el.shadowRoot!);
+    const observer = new MutationObserver(() => record(el.shadowRoot!));
+    observer.observe(el.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    await waitUntil(() => greeting(el)?.textContent === 'Welcome aboard.', 'the greeting of the settings was not drawn');
+    observer.disconnect();
+    expect(chatReady(el)).to.equal(true);
+    expect([...seen.titles]).to.deep.equal(['Prompt']);
+    expect([...seen.greetings]).to.deep.equal(['Welcome aboard.']);
+    expect(seen.notices, 'a loading notice was drawn').to.equal(0);
   });
 
   it('reads the bare shape too', async () => {
