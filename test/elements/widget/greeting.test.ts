@@ -56,8 +56,8 @@ describe('<chatbot-widget> greeting and starter questions', () => {
     // Watched from the first render on: the element's shadow root exists once it is defined and connected.
     const { el } = await mountWidget({
       ready: false,
-      bot: late(30, botRecord({ bot_name: 'Prompt' })),
-      widgetSetting: late(90, { initial_message: 'Welcome aboard.' }),
+      bot: late(20, botRecord({ bot_name: 'Prompt' })),
+      widgetSetting: late(60, { initial_message: 'Welcome aboard.' }),
     });
     record(el.shadowRoot!);
     const observer = new MutationObserver(() => record(el.shadowRoot!));
