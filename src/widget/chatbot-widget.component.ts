@@ -287,7 +287,7 @@ export class ChatbotWidget extends LitElement {
   #widgetSettingKey = '';
   #teaser: typeof import('./on-demand/teaser.js') | undefined;
   #teaserTimer = 0;
-  /** Until LOADING_GRACE has passed, the panel is left blank while the bot or its settings load. */
+  /** Until LOADING_GRACE has passed or the chat is first drawn, the panel is left blank while the bot or its settings load. */
   #inGrace = true;
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
@@ -328,8 +328,9 @@ export class ChatbotWidget extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     setTimeout(() => {
+      if (!this.#inGrace || !this.isConnected) return;
       this.#inGrace = false;
-      if (this.isConnected) this.requestUpdate();
+      this.requestUpdate();
     }, LOADING_GRACE);
     const calls = this.#pendingCalls;
     this.#pendingCalls = [];
@@ -948,10 +949,13 @@ export class ChatbotWidget extends LitElement {
     const status = this.#chat.status;
     const canStartOver = status === 'ready' && this.#chat.conversation.messages.length > 0;
     const waiting = status === 'loading' || (status === 'ready' && !this.#widgetSetting);
-    const content =
-      this.#inGrace && waiting
-        ? nothing
-        : html`<div class="header" part="header">
+    // Once anything is drawn (the notice of an element still without a bot id, say), the grace is over: a
+    // chat on screen is never blanked again.
+    const blank = this.#inGrace && waiting;
+    if (!blank) this.#inGrace = false;
+    const content = blank
+      ? nothing
+      : html`<div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
         <h2 id="title" part="title">${name}</h2>
         ${canStartOver ? iconButton(s.newConversation, newIcon, this.#newConversation) : nothing}

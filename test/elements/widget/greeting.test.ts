@@ -8,6 +8,19 @@ import { chatReady, composer, freshBotId, greeting, lastAnswerText, mountWidget,
 
 const teaser = (el: ChatbotWidget) => queryByPart(el.shadowRoot!, 'teaser');
 
+/** A response whose JSON body comes `delay` ms after it is asked for. */
+const late = (delay: number, body: unknown) => () =>
+  new Response(
+    new ReadableStream({
+      async start(controller) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
+        controller.close();
+      },
+    }),
+    { headers: { 'content-type': 'application/json' } },
+  );
+
 describe('<chatbot-widget> greeting and starter questions', () => {
   it("shows the service's greeting and starter questions, read from ChatFly's wrapped shape, and asks a picked one", async () => {
     const { el, service } = await mountWidget({
@@ -33,18 +46,6 @@ describe('<chatbot-widget> greeting and starter questions', () => {
   });
 
   it('is drawn once, complete, when the bot and its settings come within a moment: never the loading notice, default title or default greeting first', async () => {
-    // A response whose body comes `delay` ms after it is asked for, the settings after the bot's information.
-    const late = (delay: number, body: unknown) => () =>
-      new Response(
-        new ReadableStream({
-          async start(controller) {
-            await new Promise((resolve) => setTimeout(resolve, delay));
-            controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
-            controller.close();
-          },
-        }),
-        { headers: { 'content-type': 'application/json' } },
-      );
     const seen = { titles: new Set<string>(), greetings: new Set<string>(), notices: 0 };
     const record = (root: ShadowRoot) => {
       const title = root.querySelector('[part~="title"]')?.textContent;
@@ -68,6 +69,21 @@ describe('<chatbot-widget> greeting and starter questions', () => {
     expect([...seen.titles]).to.deep.equal(['Prompt']);
     expect([...seen.greetings]).to.deep.equal(['Welcome aboard.']);
     expect(seen.notices, 'a loading notice was drawn').to.equal(0);
+  });
+
+  it('never blanks a chat already drawn: an element given its bot id once it is on the page', async () => {
+    const service = createFakeService({ bot: late(60, botRecord({ bot_name: 'Later' })), widgetSetting: { initial_message: 'Hello later.' } });
+    const el = await fixture<ChatbotWidget>(html`<chatbot-widget base-url="https://service.test" mode="inline" storage="session" lang="en" .fetch=${service.fetch} style="height: 560px"></chatbot-widget>`);
+    // Without a bot id it waits for one, drawn with its notice: the grace is for a bot on its way.
+    expect(queryByPart(el.shadowRoot!, 'notice')?.textContent).to.contain('Loading');
+    let blanked = false;
+    const observer = new MutationObserver(() => (blanked ||= !queryByPart(el.shadowRoot!, 'header')));
+    observer.observe(el.shadowRoot!, { subtree: true, childList: true });
+    el.botId = freshBotId();
+    await waitUntil(() => chatReady(el) && greeting(el)?.textContent === 'Hello later.', 'the chat did not become ready');
+    observer.disconnect();
+    expect(blanked, 'the chat was blanked once drawn').to.equal(false);
+    expect(part(el, 'title').textContent).to.equal('Later');
   });
 
   it('reads the bare shape too', async () => {
