@@ -947,11 +947,13 @@ export class ChatbotWidget extends LitElement {
     const launcherMode = this.mode === 'launcher';
     const name = this.#botName;
     const status = this.#chat.status;
-    const canStartOver = status === 'ready' && this.#chat.conversation.messages.length > 0;
+    const hasMessages = this.#chat.conversation.messages.length > 0;
+    const canStartOver = status === 'ready' && hasMessages;
     const waiting = status === 'loading' || (status === 'ready' && !this.#widgetSetting);
     // Once anything is drawn (the notice of an element still without a bot id, say), the grace is over: a
-    // chat on screen is never blanked again.
-    const blank = this.#inGrace && waiting;
+    // chat on screen is never blanked again. A conversation restored with messages has no greeting to wait
+    // for, and drawing the chat at once keeps its messages' draw, when the bot comes, a task of its own.
+    const blank = this.#inGrace && waiting && !hasMessages;
     if (!blank) this.#inGrace = false;
     const content = blank
       ? nothing

@@ -4,8 +4,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
-import { createFakeService } from './fake-service.js';
-import { ask, freshBotId, lastAnswerText, mountWidget, part, parts, settled, textOf } from './widget-helpers.js';
+import { botRecord, createFakeService } from './fake-service.js';
+import { ask, chatReady, freshBotId, lastAnswerText, mountWidget, part, parts, settled, textOf } from './widget-helpers.js';
 
 const PAIRS = 40;
 
@@ -19,12 +19,47 @@ function storeConversation(botId: string): void {
 }
 
 describe('<chatbot-widget> long restored conversation', () => {
+  it('draws the chat at once, before the bot has come, and the messages once it has (no blank wait for a greeting)', async () => {
+    const botId = freshBotId();
+    storeConversation(botId);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { el } = await mountWidget({
+      botId,
+      ready: false,
+      bot: () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              await gate;
+              controller.enqueue(new TextEncoder().encode(JSON.stringify(botRecord())));
+              controller.close();
+            },
+          }),
+        ),
+    });
+    // The first update has drawn the chat with its loading notice: the field is there, no message yet.
+    expect(parts(el, 'input')).to.have.length(1);
+    expect(parts(el, 'notice')).to.have.length(1);
+    expect(parts(el, 'message')).to.have.length(0);
+    release();
+    await waitUntil(() => parts(el, 'message').length > 0 && parts(el, 'notice').length === 0, 'the messages were not drawn once the bot came');
+    expect(lastAnswerText(el)).to.contain(`Answer ${PAIRS - 1}`);
+  });
+
   it('draws the latest messages first, then every older one, in order, scrolled to the latest', async () => {
     const botId = freshBotId();
     storeConversation(botId);
-    const { el } = await mountWidget({ botId });
-    // Ready to type: the latest messages are there, not yet all of them.
-    const drawnAtReady = parts(el, 'message').length;
+    const { el } = await mountWidget({ botId, ready: false });
+    // Ready to type: the latest messages are there, not yet all of them. Counted in the update that makes the
+    // chat ready (a poll can come after the older chunks, a task each, are drawn too).
+    let drawnAtReady = -1;
+    const observer = new MutationObserver(() => {
+      if (drawnAtReady < 0 && chatReady(el)) drawnAtReady = parts(el, 'message').length;
+    });
+    observer.observe(el.shadowRoot!, { subtree: true, childList: true });
+    await waitUntil(() => drawnAtReady >= 0, 'the widget did not become ready');
+    observer.disconnect();
     expect(drawnAtReady).to.be.greaterThan(0);
     expect(drawnAtReady, 'messages drawn when the field appeared').to.be.lessThan(PAIRS * 2);
     expect(lastAnswerText(el)).to.contain(`Answer ${PAIRS - 1}`);
