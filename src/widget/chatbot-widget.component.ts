@@ -93,7 +93,7 @@ const STICK_THRESHOLD = 32;
 const DRAW_CHUNK = 8;
 /**
  * How long (ms) after the element is connected its panel stays blank while the bot's information or widget
- * settings are on their way (decision E19): a service that answers sooner gets its chat drawn once,
+ * settings are on their way, when the conversation is empty (decision E19): a service that answers sooner gets its chat drawn once,
  * complete, without a loading notice, default title or default greeting shown for a moment and replaced
  * (and without the render and frame that drew them); a slower one gets the chat with the loading notice then.
  */
@@ -129,8 +129,8 @@ const LOADING_GRACE = 300;
  * @csspart suggestion - One suggested question.
  * @csspart lead-form - The lead form.
  * @csspart notice - The loading state (in the thread while the bot's information or a lead form due at once is
- *   on its way, from 300 ms after the element is connected; the full panel while the language loads) and the
- *   full-panel state of a bot that is unavailable.
+ *   on its way, from 300 ms after the element is connected when the conversation is empty; the full panel while
+ *   the language loads) and the full-panel state of a bot that is unavailable.
  * @csspart jump-button - The "jump to latest" button.
  * @csspart composer - The form with the message field.
  * @csspart input - The message field.
