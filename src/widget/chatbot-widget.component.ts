@@ -93,9 +93,10 @@ const STICK_THRESHOLD = 32;
 const DRAW_CHUNK = 8;
 /**
  * How long (ms) after the element is connected its panel stays blank while the bot's information or widget
- * settings are on their way, when the conversation is empty (decision E19): a service that answers sooner gets its chat drawn once,
- * complete, without a loading notice, default title or default greeting shown for a moment and replaced
- * (and without the render and frame that drew them); a slower one gets the chat with the loading notice then.
+ * settings are on their way, when the conversation is empty (decision E19): a service that answers sooner
+ * gets its chat drawn once, complete, without a loading notice, default title or default greeting shown for a
+ * moment and replaced (and without the render and frame that drew them); a slower one gets the chat with the
+ * loading notice then.
  */
 const LOADING_GRACE = 300;
 

@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ChatbotErrorEvent } from '../../../src/chatbot-widget.js';
-import { botRecord, jsonResponse } from './fake-service.js';
+import { botRecord, heldJsonResponse, jsonResponse } from './fake-service.js';
 import { allByRole, ask, byRole, chatReady, composer, mountWidget, nextEvent, part, parts, queryByPart, queryByRole } from './widget-helpers.js';
 
 async function notice(options: Parameters<typeof mountWidget>[0]) {
@@ -16,7 +16,7 @@ describe('<chatbot-widget> bot states', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { el, service } = await mountWidget({
       ready: false,
-      bot: () => new Response(new ReadableStream({ async start(controller) { await gate; controller.enqueue(new TextEncoder().encode(JSON.stringify(botRecord({ bot_name: 'Late' })))); controller.close(); } })),
+      bot: () => heldJsonResponse(botRecord({ bot_name: 'Late' }), gate),
     });
     await waitUntil(() => queryByPart(el.shadowRoot!, 'input'), 'no message field while the bot loads');
     const loading = part(el, 'notice');

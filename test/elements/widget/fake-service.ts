@@ -44,6 +44,18 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** A JSON response whose headers come at once and whose body only once `held` settles (a slow service). */
+export function heldJsonResponse(body: unknown, held: Promise<unknown>): Response {
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      await held;
+      controller.enqueue(encoder.encode(JSON.stringify(body)));
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'application/json' } });
+}
+
 /** An answer body pushed by the test, chunk by chunk. */
 export class ManualStream {
   private controller!: ReadableStreamDefaultController<Uint8Array>;

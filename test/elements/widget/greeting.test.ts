@@ -2,24 +2,14 @@
 // launcher, from the service's widget settings (ChatFly's `bot-widget-setting`) or the element's attributes.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
-import { botRecord, jsonResponse } from './fake-service.js';
+import { botRecord, heldJsonResponse, jsonResponse } from './fake-service.js';
 import { createFakeService } from './fake-service.js';
 import { chatReady, composer, freshBotId, greeting, lastAnswerText, mountWidget, part, queryByPart, settled, suggestions } from './widget-helpers.js';
 
 const teaser = (el: ChatbotWidget) => queryByPart(el.shadowRoot!, 'teaser');
 
-/** A response whose JSON body comes `delay` ms after it is asked for. */
-const late = (delay: number, body: unknown) => () =>
-  new Response(
-    new ReadableStream({
-      async start(controller) {
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
-        controller.close();
-      },
-    }),
-    { headers: { 'content-type': 'application/json' } },
-  );
+/** Answers with `body` `delay` ms after it is asked for. */
+const late = (delay: number, body: unknown) => () => heldJsonResponse(body, new Promise((resolve) => setTimeout(resolve, delay)));
 
 describe('<chatbot-widget> greeting and starter questions', () => {
   it("shows the service's greeting and starter questions, read from ChatFly's wrapped shape, and asks a picked one", async () => {

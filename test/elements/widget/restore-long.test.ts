@@ -4,7 +4,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
-import { botRecord, createFakeService } from './fake-service.js';
+import { botRecord, createFakeService, heldJsonResponse } from './fake-service.js';
 import { ask, chatReady, freshBotId, lastAnswerText, mountWidget, part, parts, settled, textOf } from './widget-helpers.js';
 
 const PAIRS = 40;
@@ -27,16 +27,7 @@ describe('<chatbot-widget> long restored conversation', () => {
     const { el } = await mountWidget({
       botId,
       ready: false,
-      bot: () =>
-        new Response(
-          new ReadableStream({
-            async start(controller) {
-              await gate;
-              controller.enqueue(new TextEncoder().encode(JSON.stringify(botRecord())));
-              controller.close();
-            },
-          }),
-        ),
+      bot: () => heldJsonResponse(botRecord(), gate),
     });
     // The first update has drawn the chat with its loading notice: the field is there, no message yet.
     expect(parts(el, 'input')).to.have.length(1);
