@@ -59,9 +59,11 @@
 // - the sorting out of an element's styles beyond flattening them: a style sheet listed twice is adopted twice
 //   (the same cascade as once, in its last place), and getCompatibleStyle, which returns its style as it is
 //   where style sheets are adopted (always, see above), is not called;
-// - compiled templates (a template result whose _$litType$ is its prepared template rather than a number, as
-//   Lit's template compiler writes them): the app writes html`` only, and an app module that names
-//   _$litType$ fails the build;
+// - the preparation of html`` templates in the page (Lit's scanner of a template's literal parts, the walk of
+//   its parsed HTML for the bindings, the cache of prepared templates by strings array, and the html`` tag):
+//   every template of the app is compiled at build time (scripts/compile-lit-templates.mjs), so the app's Lit
+//   draws compiled templates only, and exports the part constructors their parts name. An app module that names
+//   _$litType$ itself (before compiling) fails the build;
 // - the page-wide identity of Lit's noChange and nothing (symbols from the global registry, so that the
 //   values of one copy of Lit mean the same to another): no value made by another copy reaches the widget's
 //   templates, and its own chunks import the two from the app;
@@ -86,6 +88,7 @@ const HOOKS = [
     // const …,B=t.litHtmlPolyfillSupport;B?.(S,k),(t.litHtmlVersions??=[]).push("3.3.3");
     // …,l=2===i?"<svg>":3===i?"<math>":"",…;return[V(t,l+(t[s]||"<?>")+(2===i?"</svg>":3===i?"</math>":"")),e]
     // if(this.el=S.createElement(f,e),P.currentNode=this.el.content,2===i||3===i){const t=…;t.replaceWith(…)}
+    // const j={M:h,P:o,A:n,C:1,L:N,R,D:d,V:M,I:k,H,N:L,U:z,B:I,F:Z} (H AttributePart, L BooleanAttributePart, z EventPart, I PropertyPart)
     // export{j as _$LH,b as html,T as mathml,E as noChange,A as nothing,D as render,w as svg};
     patterns: [
       [/(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[^"]*"\)/g, '$1=0'],
@@ -117,12 +120,18 @@ const HOOKS = [
         /if\((\w+)\.data===(\w+)\)(\w+)\.push\(\{type:2,index:(\w+)\}\);else\{let (\w+)=-1;for\(;-1!==\(\5=\1\.data\.indexOf\((\w+),\5\+1\)\);\)\3\.push\(\{type:7,index:\4\}\),\5\+=\6\.length-1\}/g,
         'if($1.data===$2)$3.push({type:2,index:$4});',
       ],
-      [/1===(\w+)\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$2'],
+      [/2===(\w+)\.type\?(\w+=new \w+\([\w.,]+\)):1===\1\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$1.ctor?$3:$2'],
       [/Symbol\.for\("lit-(?:noChange|nothing)"\)/g, 'Symbol()', 2],
       [/constructor\(\)\{super\(\.\.\.arguments\),this\.type=[34]\}/g, '', 2],
       [/constructor\((\w+),(\w+),(\w+),(\w+),(\w+)\)\{super\(\1,\2,\3,\4,\5\),this\.type=5\}/g, ''],
       [/this\.type=[126],/g, '', 3],
-      [/"number"==typeof (\w+)\?(this\._\$AC\(\w+\)):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\(\w+\(\1\.h,\1\.h\[0\]\),this\.options\)\),\1\)/g, '$2'],
+      [/"number"==typeof (\w+)\?this\._\$AC\(\w+\):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\((\w+\(\1\.h,\1\.h\[0\]\)),this\.options\)\),\1\)/g, '(void 0===$1.el&&(($1.el=document.createElement("template")).innerHTML=$2),$1)'],
+      [/_\$AC\((\w+)\)\{let (\w+)=\w+\.get\(\1\.strings\);return void 0===\2&&\w+\.set\(\1\.strings,\2=new \w+\(\1\)\),\2\}/g, ''],
+      [/,\w+ as html\b/g, ''],
+      [
+        /(const (\w+)=\{M:\w+,P:\w+,A:\w+,C:1,L:\w+,R,D:\w+,V:\w+,I:\w+,(\w+),N:(\w+),U:(\w+),B:(\w+),F:\w+\}[^]*)export\{\2 as _\$LH,/g,
+        '$1export{$2 as _$$LH,$3 as AttributePart,$4 as BooleanAttributePart,$5 as EventPart,$6 as PropertyPart,',
+      ],
     ],
   },
   {
