@@ -1,6 +1,6 @@
 // A tiny local page for the widget's browser scripts (bench-render, check-csp): serves a host page that
-// loads the built script-tag widget from dist/, plus just enough of the service (bot information and the
-// streaming answer) on the same origin. 127.0.0.1 only.
+// loads the built script-tag widget from dist/, plus just enough of the service (bot information, widget
+// settings and the streaming answer) on the same origin. 127.0.0.1 only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -14,6 +14,11 @@ export interface WidgetFixtureOptions {
   scriptData?: Record<string, string>;
   /** The bot's fields (merged over a demo bot). */
   bot?: Record<string, unknown>;
+  /**
+   * The bot's widget settings (`GET /api/bot/bot-widget-setting`), merged over those the reference service
+   * gives a bot that never saved any; `null`: the endpoint answers 404, as a service without it does.
+   */
+  widgetSetting?: Record<string, unknown> | null;
   /** Writes the answer to one streaming request. */
   answer: (request: { message: string; body: Record<string, unknown> }, response: ServerResponse) => Promise<void> | void;
   /** Directory holding the built files (default dist/). */
@@ -98,6 +103,26 @@ export async function startWidgetFixture(options: WidgetFixtureOptions): Promise
             num_message_left: 1000,
             collect_customer_info: {},
             ...options.bot,
+          }),
+        );
+        return;
+      }
+      if (url.pathname === '/api/bot/bot-widget-setting' && options.widgetSetting !== null) {
+        response.writeHead(200, headers('application/json'));
+        response.end(
+          JSON.stringify({
+            bot_id: url.searchParams.get('bot_id') ?? botId,
+            display_name: 'Fixture bot',
+            initial_message: '',
+            suggest_messages: [],
+            theme: 'light',
+            bot_avatar_url: '',
+            chat_icon_url: '',
+            chat_bubble_button_color: '',
+            chat_message_color: '',
+            align_chat_bubble_button: 'right',
+            auto_show_initial_message_after: 0,
+            ...options.widgetSetting,
           }),
         );
         return;
