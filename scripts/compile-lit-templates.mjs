@@ -28,6 +28,18 @@ const PRIVATE_IMPORT = /import \* as (\w+) from "lit-html\/private-ssr-support\.
 /** Source code without its comments (for the check that no template is left: a comment may name html``). */
 const withoutComments = (code) => code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 
+/** Whether `code` still names the identifier `html` anywhere but in an import or as a property's name. */
+function namesHtmlOtherwise(code) {
+  let named = false;
+  const visit = (node) => {
+    const parent = node.parent;
+    if (ts.isIdentifier(node) && node.text === 'html' && !ts.isImportSpecifier(parent) && !((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent)) && parent.name === node)) named = true;
+    if (!named) ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('module.js', code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS));
+  return named;
+}
+
 /** `code` (a module of the app, as JavaScript) with its html`` templates compiled; `id` names it in errors. */
 export function compileTemplates(code, id) {
   let out = ts.transpileModule(code, {
@@ -39,6 +51,7 @@ export function compileTemplates(code, id) {
   const kind = /\{ type: (?![12],)(\d+),/.exec(out);
   if (kind) throw new Error(`${id}: a template part of kind ${kind[1]}, which the script-tag app's Lit does not make (scripts/compile-lit-templates.mjs)`);
   out = out.replace(/\{ type: [12], index:/g, '{ index:');
+  if (namesHtmlOtherwise(out)) throw new Error(`${id}: Lit's html tag used other than as the tag of a template (scripts/compile-lit-templates.mjs), which the app's Lit no longer has`);
   if (out.includes('private-ssr-support') && !PRIVATE_IMPORT.test(out)) throw new Error(`${id}: the compiler's import of Lit's part constructors is not as expected (scripts/compile-lit-templates.mjs: check this compiler version)`);
   return out
     .replace(PRIVATE_IMPORT, (_, namespace, names) => `import { ${names.trim().replace(/:/g, ' as')} } from "lit-html";`)

@@ -45,6 +45,13 @@ describe('compileTemplates', () => {
     assert.doesNotMatch(compile("import { html } from 'lit';\n// One html`` template:\nexport const p = html`<p></p>`;", ID), /\bhtml\s*`<p>/);
   });
 
+  it('fails for a module that uses the html tag other than as a template\'s tag, which the app\'s Lit no longer has', () => {
+    assert.throws(() => compile("import { html } from 'lit';\nexport const tag = html;", ID), /html tag used other than as the tag of a template/);
+    // A property or a string of that name is no use of the tag.
+    const out = compile("import { html } from 'lit';\nexport const view = (o) => html`<p>${o.html}${'html'}</p>`;\nexport const kinds = { html: 1 };", ID);
+    assert.doesNotMatch(out, /import \{[^}]*\bhtml\b[^}]*\} from "lit"/);
+  });
+
   it('fails for a part of a kind the app\'s Lit does not make', () => {
     assert.throws(() => compile("import { html } from 'lit';\nexport const v = (ref) => html`<div ${ref}></div>`;", ID), /a template part of kind 6/);
   });
