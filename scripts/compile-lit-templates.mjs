@@ -8,7 +8,8 @@
 //
 // It runs after minifyLitTemplates, on the squeezed templates, and:
 // - fails the build of a module with an html`` template the compiler left as it was (one whose tag it could not
-//   tell was Lit's), which the app's Lit could not draw;
+//   tell was Lit's), or that names the html tag other than as a template's tag (`const tag = html`), which the
+//   app's Lit could not draw;
 // - writes each part as the app's Lit reads it: a text binding as { index }, an attribute, property, boolean or
 //   event binding as { index, name, strings, ctor } (its constructor tells it apart), without the kind number
 //   Lit's own runtime compares (58 B of the widget's gzip size); any other kind of part fails the build;
