@@ -26,19 +26,24 @@ const ts = createRequire(fileURLToPath(import.meta.resolve('@lit-labs/compiler')
 
 const PRIVATE_IMPORT = /import \* as (\w+) from "lit-html\/private-ssr-support\.js";\s*const \{([^}]*)\} = \1\._\$LH;/;
 
-/** Source code without its comments (for the check that no template is left: a comment may name html``). */
+/** Source code without its comments (for the quick look for templates: a comment may name html``). */
 const withoutComments = (code) => code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 
-/** Whether `code` still names the identifier `html` anywhere but in an import or as a property's name. */
-function namesHtmlOtherwise(code) {
-  let named = false;
+/**
+ * How `code` still names the identifier `html`, other than in an import or as a property's name: 'template'
+ * when it tags a template, 'other' for any other use, undefined when it does not.
+ */
+function htmlLeftIn(code) {
+  let left;
   const visit = (node) => {
     const parent = node.parent;
-    if (ts.isIdentifier(node) && node.text === 'html' && !ts.isImportSpecifier(parent) && !((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent)) && parent.name === node)) named = true;
-    if (!named) ts.forEachChild(node, visit);
+    if (ts.isIdentifier(node) && node.text === 'html' && !ts.isImportSpecifier(parent) && !((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent)) && parent.name === node)) {
+      left = ts.isTaggedTemplateExpression(parent) && parent.tag === node ? 'template' : 'other';
+    }
+    if (left !== 'template') ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile('module.js', code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS));
-  return named;
+  return left;
 }
 
 /** `code` (a module of the app, as JavaScript) with its html`` templates compiled; `id` names it in errors. */
@@ -48,11 +53,12 @@ export function compileTemplates(code, id) {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, useDefineForClassFields: false },
     transformers: { before: [compiler()] },
   }).outputText;
-  if (/\bhtml\s*`/.test(withoutComments(out))) throw new Error(`${id}: an html\`\` template that Lit's compiler left as it was (scripts/compile-lit-templates.mjs): import html from 'lit'`);
+  const left = htmlLeftIn(out);
+  if (left === 'template') throw new Error(`${id}: an html\`\` template that Lit's compiler left as it was (scripts/compile-lit-templates.mjs): import html from 'lit'`);
+  if (left) throw new Error(`${id}: Lit's html tag used other than as the tag of a template (scripts/compile-lit-templates.mjs), which the app's Lit no longer has`);
   const kind = /\{ type: (?![12],)(\d+),/.exec(out);
   if (kind) throw new Error(`${id}: a template part of kind ${kind[1]}, which the script-tag app's Lit does not make (scripts/compile-lit-templates.mjs)`);
   out = out.replace(/\{ type: [12], index:/g, '{ index:');
-  if (namesHtmlOtherwise(out)) throw new Error(`${id}: Lit's html tag used other than as the tag of a template (scripts/compile-lit-templates.mjs), which the app's Lit no longer has`);
   if (out.includes('private-ssr-support') && !PRIVATE_IMPORT.test(out)) throw new Error(`${id}: the compiler's import of Lit's part constructors is not as expected (scripts/compile-lit-templates.mjs: check this compiler version)`);
   return out
     .replace(PRIVATE_IMPORT, (_, namespace, names) => `import { ${names.trim().replace(/:/g, ' as')} } from "lit-html";`)

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_WIDGET_SETTINGS } from '../demo/server/storage/widget-settings.js';
 
 /** What the fixture serves. */
 export interface WidgetFixtureOptions {
@@ -92,39 +93,15 @@ export async function startWidgetFixture(options: WidgetFixtureOptions): Promise
         }
         return;
       }
+      const json = (value: unknown) => response.writeHead(200, headers('application/json')).end(JSON.stringify(value));
+      const id = url.searchParams.get('bot_id') ?? botId;
       if (url.pathname === '/api/bot/information') {
-        response.writeHead(200, headers('application/json'));
-        response.end(
-          JSON.stringify({
-            id: url.searchParams.get('bot_id') ?? botId,
-            bot_name: 'Fixture bot',
-            bot_language: 'en',
-            is_activate: true,
-            num_message_left: 1000,
-            collect_customer_info: {},
-            ...options.bot,
-          }),
-        );
+        json({ id, bot_name: 'Fixture bot', bot_language: 'en', is_activate: true, num_message_left: 1000, collect_customer_info: {}, ...options.bot });
         return;
       }
       if (url.pathname === '/api/bot/bot-widget-setting' && options.widgetSetting !== null) {
-        response.writeHead(200, headers('application/json'));
-        response.end(
-          JSON.stringify({
-            bot_id: url.searchParams.get('bot_id') ?? botId,
-            display_name: 'Fixture bot',
-            initial_message: '',
-            suggest_messages: [],
-            theme: 'light',
-            bot_avatar_url: '',
-            chat_icon_url: '',
-            chat_bubble_button_color: '',
-            chat_message_color: '',
-            align_chat_bubble_button: 'right',
-            auto_show_initial_message_after: 0,
-            ...options.widgetSetting,
-          }),
-        );
+        // As the reference service answers for a bot that never saved settings (its name as display_name).
+        json({ bot_id: id, ...DEFAULT_WIDGET_SETTINGS, display_name: 'Fixture bot', ...options.widgetSetting });
         return;
       }
       if (url.pathname === '/api/chat/get-streaming-response-with-custom-settings' && request.method === 'POST') {
