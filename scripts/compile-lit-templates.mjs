@@ -12,7 +12,9 @@
 //   app's Lit could not draw;
 // - writes each part as the app's Lit reads it: a text binding as { index }, an attribute, property, boolean or
 //   event binding as { index, name, strings, ctor } (its constructor tells it apart), without the kind number
-//   Lit's own runtime compares (58 B of the widget's gzip size); any other kind of part fails the build;
+//   Lit's own runtime compares (58 B of the widget's gzip size), and without the strings of a binding that is
+//   the attribute's whole value, ["", ""], which the app's Lit supplies (31 B); any other kind of part fails
+//   the build;
 // - imports the part constructors from lit-html itself, which the app's Lit exports for them, rather than
 //   through lit-html's private server-rendering module, which would keep its helpers in the app; and no longer
 //   imports the html tag, which the app's Lit no longer has.
@@ -58,7 +60,7 @@ export function compileTemplates(code, id) {
   if (left) throw new Error(`${id}: Lit's html tag used other than as the tag of a template (scripts/compile-lit-templates.mjs), which the app's Lit no longer has`);
   const kind = /\{ type: (?![12],)(\d+),/.exec(out);
   if (kind) throw new Error(`${id}: a template part of kind ${kind[1]}, which the script-tag app's Lit does not make (scripts/compile-lit-templates.mjs)`);
-  out = out.replace(/\{ type: [12], index:/g, '{ index:');
+  out = out.replace(/\{ type: [12], index:/g, '{ index:').replace(/, strings: \["", ""\], ctor:/g, ', ctor:');
   if (out.includes('private-ssr-support') && !PRIVATE_IMPORT.test(out)) throw new Error(`${id}: the compiler's import of Lit's part constructors is not as expected (scripts/compile-lit-templates.mjs: check this compiler version)`);
   return out
     .replace(PRIVATE_IMPORT, (_, namespace, names) => `import { ${names.trim().replace(/:/g, ' as')} } from "lit-html";`)

@@ -120,7 +120,10 @@ const HOOKS = [
         /if\((\w+)\.data===(\w+)\)(\w+)\.push\(\{type:2,index:(\w+)\}\);else\{let (\w+)=-1;for\(;-1!==\(\5=\1\.data\.indexOf\((\w+),\5\+1\)\);\)\3\.push\(\{type:7,index:\4\}\),\5\+=\6\.length-1\}/g,
         'if($1.data===$2)$3.push({type:2,index:$4});',
       ],
-      [/2===(\w+)\.type\?(\w+=new \w+\([\w.,]+\)):1===\1\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g, '$1.ctor?$3:$2'],
+      [
+        /2===(\w+)\.type\?(\w+=new \w+\([\w.,]+\)):1===\1\.type\?(\w+=new \1\.ctor\([\w.,]+\)):6===\1\.type&&\(\w+=new \w+\(\w+,this,\w+\)\)/g,
+        (_, part, text, attribute) => `${part}.ctor?${attribute.replace(`${part}.strings`, `${part}.strings||["",""]`)}:${text}`,
+      ],
       [/Symbol\.for\("lit-(?:noChange|nothing)"\)/g, 'Symbol()', 2],
       [/constructor\(\)\{super\(\.\.\.arguments\),this\.type=[34]\}/g, '', 2],
       [/constructor\((\w+),(\w+),(\w+),(\w+),(\w+)\)\{super\(\1,\2,\3,\4,\5\),this\.type=5\}/g, ''],

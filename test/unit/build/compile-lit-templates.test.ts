@@ -20,9 +20,9 @@ describe('compileTemplates', () => {
     const parts = /parts: (\[.*\]) \}/.exec(out)![1]!;
     assert.equal(
       parts,
-      '[{ index: 0, name: "class", strings: ["", ""], ctor: A_1 }, { index: 0, name: "title", strings: ["x ", " y"], ctor: A_1 }, ' +
-        '{ index: 0, name: "value", strings: ["", ""], ctor: P_1 }, { index: 0, name: "hidden", strings: ["", ""], ctor: B_1 }, ' +
-        '{ index: 0, name: "click", strings: ["", ""], ctor: E_1 }, { index: 1 }, { index: 3 }, { index: 4 }]',
+      '[{ index: 0, name: "class", ctor: A_1 }, { index: 0, name: "title", strings: ["x ", " y"], ctor: A_1 }, ' +
+        '{ index: 0, name: "value", ctor: P_1 }, { index: 0, name: "hidden", ctor: B_1 }, ' +
+        '{ index: 0, name: "click", ctor: E_1 }, { index: 1 }, { index: 3 }, { index: 4 }]',
     );
     // The constructors come from lit-html, which the app's Lit exports them from, and html no longer from lit.
     assert.match(out, /import \{ AttributePart as A_1, PropertyPart as P_1, BooleanAttributePart as B_1, EventPart as E_1 \} from "lit-html";/);
