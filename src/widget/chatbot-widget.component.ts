@@ -87,10 +87,11 @@ const FAILURE_STRINGS = {
 /** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
 const STICK_THRESHOLD = 32;
 /**
- * Messages drawn per task of a restored conversation: the latest one or two chunks first, then the older
- * ones a chunk a task (200 stored messages drawn at once were one task of 400 ms before the field appeared).
+ * Messages drawn per task of a restored conversation: the latest one or two chunks first, and more before the
+ * first paint only while they do not fill the thread, then the older ones a chunk a task (200 stored messages
+ * drawn at once were one task of 400 ms before the field appeared).
  */
-const DRAW_CHUNK = 8;
+const DRAW_CHUNK = 4;
 /**
  * How long (ms) after the element is connected its panel stays blank while the bot's information or widget
  * settings are on their way, when the conversation is empty (decision E19): a service that answers sooner
@@ -302,6 +303,8 @@ export class ChatbotWidget extends LitElement {
   #pendingCalls: QueuedCall[] = [];
   /** Messages before this index are not drawn yet (see DRAW_CHUNK). */
   #drawnFrom = 0;
+  /** The thread's height when the first chunks of a restored conversation were drawn. */
+  #threadHeight: number | undefined;
   /** Whether the thread shows the conversation (else the loading notice). */
   #messagesShown = false;
 
@@ -546,11 +549,6 @@ export class ChatbotWidget extends LitElement {
           }),
         );
       }
-      if (this.#drawnFrom > 0) {
-        // The next update, in a task of its own, draws the chunk before.
-        this.#drawnFrom -= DRAW_CHUNK;
-        setTimeout(() => this.requestUpdate());
-      }
       // An empty conversation has nothing to follow: reading the thread's height would force its first layout
       // into the task that draws it, before the first paint.
       if (this.stuckToBottom && this.#chat.conversation.messages.length > 0) {
@@ -559,6 +557,15 @@ export class ChatbotWidget extends LitElement {
           this.#lastAutoScrollTop = thread.scrollTop;
         }
         this.#followedHeight = thread.scrollHeight;
+      }
+      if (this.#drawnFrom > 0) {
+        // The chunk before is drawn in the same task (before the first paint) while the messages drawn do not
+        // fill the thread, unless the thread grows with them (an inline element without a height); then in an
+        // update of its own, in a task of its own.
+        const height = thread.clientHeight;
+        this.#drawnFrom -= DRAW_CHUNK;
+        if (height && height === (this.#threadHeight ??= height) && thread.scrollHeight <= height) this.requestUpdate();
+        else setTimeout(() => this.requestUpdate());
       }
     }
     if (this.#loaderHadFocus) {

@@ -200,10 +200,13 @@ const widget = css`
   }
 
   /* A message off screen is not laid out or painted (a long conversation costs no more per frame than a short
-     one); its 4px padding, taken back by the margin, keeps focus rings inside the paint containment. */
+     one), and keeps the height it had (or 120px before it is laid out): without flex: none the thread would
+     shrink it to its padding. Its 4px padding, taken back by the margin, keeps focus rings inside the paint
+     containment. */
   .message {
     content-visibility: auto;
     contain-intrinsic-size: auto 120px;
+    flex: none;
     padding: 4px;
     margin: -4px;
     display: flex;

@@ -9,11 +9,11 @@ import { ask, chatReady, freshBotId, lastAnswerText, mountWidget, part, parts, s
 
 const PAIRS = 40;
 
-function storeConversation(botId: string): void {
+function storeConversation(botId: string, answer = (index: number) => `Answer **${index}**\n\n- one\n- two`): void {
   let conversation: Conversation = emptyConversation();
   for (let index = 0; index < PAIRS; index++) {
     conversation = addQuestion(conversation, { id: `q${index}`, text: `Question ${index}`, at: 1_700_000_000_000 + index }, `a${index}`);
-    conversation = completeAnswer(appendAnswerText(conversation, `a${index}`, `Answer **${index}**\n\n- one\n- two`), `a${index}`);
+    conversation = completeAnswer(appendAnswerText(conversation, `a${index}`, answer(index)), `a${index}`);
   }
   sessionStorage.setItem(conversationKey(botId), serializeConversation(conversation));
 }
@@ -63,11 +63,82 @@ describe('<chatbot-widget> long restored conversation', () => {
     const texts = parts(el, 'message').map((message) => textOf(message));
     texts.forEach((text, index) => expect(text, `message ${index}`).to.match(new RegExp(index % 2 ? `Answer ${(index - 1) / 2}(?!\\d)` : `Question ${index / 2}(?!\\d)`)));
     expect(thread.scrollHeight - thread.scrollTop - thread.clientHeight, 'scrolled to the latest').to.be.at.most(1);
+    // Off screen, a message keeps its height (the thread, a column of flex items, shrank those it skips to
+    // their padding).
+    const heights = parts(el, 'message').map((message) => message.offsetHeight);
+    expect(Math.min(...heights), 'the lowest message height').to.be.greaterThan(30);
     // And the conversation goes on at its end.
     await ask(el, 'One more');
     await settled(el);
     expect(parts(el, 'message').length).to.equal(PAIRS * 2 + 2);
     expect(parts(el, 'user-message').at(-1)!.textContent).to.contain('One more');
+  });
+
+  it('fills the thread with the latest messages before the first paint, short messages too, and draws the rest later', async () => {
+    const botId = freshBotId();
+    storeConversation(botId, (index) => `Answer ${index}`);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { el } = await mountWidget({ botId, ready: false, bot: () => heldJsonResponse(botRecord(), gate) });
+    // Taller than the first chunks of short messages.
+    el.style.height = '2000px';
+    await waitUntil(() => parts(el, 'notice').length === 1, 'the loading notice was not drawn');
+    // Read when the updates of the task that first draws messages are done (Lit's updates are microtasks),
+    // before any later task could draw a chunk more.
+    const drawn = new Promise<{ messages: number; filled: boolean }>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!el.shadowRoot!.querySelector('.message')) return;
+        observer.disconnect();
+        const read = async () => {
+          while (!(await el.updateComplete));
+          const thread = part(el, 'thread');
+          resolve({ messages: parts(el, 'message').length, filled: thread.scrollHeight > thread.clientHeight });
+        };
+        void read();
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    });
+    release();
+    const { messages, filled } = await drawn;
+    expect(filled, 'the thread filled by the first draw').to.equal(true);
+    expect(messages, 'messages of the first draw').to.be.greaterThan(8).and.lessThan(PAIRS * 2);
+    // Every message with its time: the formatter is made (a later test counts the formatters it makes).
+    await waitUntil(
+      () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent),
+      'the older messages were not drawn',
+    );
+  });
+
+  it('draws a few chunks first, not every message, when the thread grows with its messages (an inline element without a height)', async () => {
+    const botId = freshBotId();
+    storeConversation(botId, (index) => `Answer ${index}`);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { el } = await mountWidget({ botId, ready: false, bot: () => heldJsonResponse(botRecord(), gate) });
+    // Its parent has no height: the element is as tall as what it holds.
+    el.style.height = '';
+    el.parentElement!.style.height = 'auto';
+    await waitUntil(() => parts(el, 'notice').length === 1, 'the loading notice was not drawn');
+    const drawn = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!el.shadowRoot!.querySelector('.message')) return;
+        observer.disconnect();
+        const read = async () => {
+          while (!(await el.updateComplete));
+          resolve(parts(el, 'message').length);
+        };
+        void read();
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    });
+    release();
+    expect(await drawn, 'messages of the first draw').to.be.lessThan(PAIRS * 2 - 8);
+    const thread = part(el, 'thread');
+    expect(thread.scrollHeight, 'the thread grows with its messages').to.be.at.most(thread.clientHeight);
+    await waitUntil(
+      () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent),
+      'the older messages were not drawn',
+    );
   });
 
   it('shows the field and paints the messages without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
