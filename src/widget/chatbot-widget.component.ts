@@ -301,6 +301,8 @@ export class ChatbotWidget extends LitElement {
   #focusAfterUpdate: 'composer' | 'launcher' | undefined;
   #loaderHadFocus = false;
   #pendingCalls: QueuedCall[] = [];
+  /** Whether the page is watched for an open launcher panel (see #watchPage). */
+  #pageWatched = false;
   /** Messages before this index are not drawn yet (see DRAW_CHUNK). */
   #drawnFrom = 0;
   /** The thread's height when the first chunks of a restored conversation were drawn. */
@@ -347,7 +349,7 @@ export class ChatbotWidget extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#watchViewport(false);
+    this.#watchPage(false);
     clearTimeout(this.#teaserTimer);
     this.#teaserTimer = 0;
   }
@@ -487,7 +489,7 @@ export class ChatbotWidget extends LitElement {
       // Made again once a message needs it (see updated()): an empty conversation, the usual first view, never does.
       this.#timeFormat = undefined;
     }
-    if (changed.has('opened') || changed.has('mode')) this.#watchViewport(this.mode === 'launcher' && this.opened);
+    if (changed.has('opened') || changed.has('mode')) this.#watchPage(this.mode === 'launcher' && this.opened);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -583,41 +585,14 @@ export class ChatbotWidget extends LitElement {
     }
   }
 
-  #watchViewport(on: boolean): void {
-    document.removeEventListener('focusin', this.#onPageFocus);
-    if (on) document.addEventListener('focusin', this.#onPageFocus);
-    const viewport = window.visualViewport;
-    if (!viewport) return;
-    viewport.removeEventListener('resize', this.#onViewportChange);
-    viewport.removeEventListener('scroll', this.#onViewportChange);
-    if (on) {
-      viewport.addEventListener('resize', this.#onViewportChange);
-      viewport.addEventListener('scroll', this.#onViewportChange);
-      this.#onViewportChange();
-    } else {
-      this.style.removeProperty('--_viewport-height');
-      this.style.removeProperty('--_viewport-top');
+  // The page is watched while a launcher panel is open (see on-demand/open-panel.ts); the module's code runs
+  // with the state of the element when it has come.
+  #watchPage(on: boolean): void {
+    if (on || this.#pageWatched) {
+      this.#pageWatched = on;
+      void import('./on-demand/open-panel.js').then((module) => module.watchPage(this, this.#pageWatched));
     }
   }
-
-  // The open panel never hides the page's focused element (WCAG 2.4.11): when focus moves to an element of
-  // the page it covers, it closes, as Escape would; elsewhere on the page it stays open beside it.
-  #onPageFocus = ({ target }: FocusEvent) => {
-    const panel = this.renderRoot.querySelector('dialog')!.getBoundingClientRect();
-    const page = (target as Element).getBoundingClientRect();
-    if (target !== this && page.left < panel.right && panel.left < page.right && page.top < panel.bottom && panel.top < page.bottom) this.close();
-  };
-
-  // Keeps the full-screen panel on phones inside the visual viewport, so the message field stays above the
-  // on-screen keyboard (CSSOM custom properties: allowed under a strict style-src).
-  #onViewportChange = () => {
-    const viewport = window.visualViewport;
-    if (!viewport) return;
-    this.style.setProperty('--_viewport-height', `${viewport.height}px`);
-    this.style.setProperty('--_viewport-top', `${viewport.offsetTop}px`);
-    // The panel is modal below 480 px only.
-    this.requestUpdate();
-  };
 
   #answerSettled(answer: AnswerMessage): void {
     // Stop turns back into a Send that is disabled while the field is empty: focus left on it would fall to
