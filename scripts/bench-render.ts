@@ -184,7 +184,7 @@ async function metricsReader(page: Page): Promise<() => Promise<Record<string, n
 /** A page like the widget's host page, without the widget: the floor of the paced and load rows. */
 const FLOOR_PAGE =
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head>` +
-  `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot"></div></main></body></html>`;
+  `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot" style="height: 600px"></div></main></body></html>`;
 
 // Runs in the floor page: streams an answer from the same service and appends its text to a node as it
 // arrives (plain text, no parsing), then waits for the frame that paints the end, as askInPage does.

@@ -67,7 +67,7 @@ export async function startWidgetFixture(options: WidgetFixtureOptions): Promise
         response.writeHead(200, headers('text/html; charset=utf-8'));
         response.end(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget fixture</title></head>` +
-            `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot"></div></main>` +
+            `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot" style="height: 600px"></div></main>` +
             `<script src="/dist/chatbot-widget.js"${attributes}></script></body></html>`,
         );
         return;
