@@ -87,9 +87,10 @@ const FAILURE_STRINGS = {
 /** Distance from the bottom (px) within which the thread counts as scrolled to the latest message. */
 const STICK_THRESHOLD = 32;
 /**
- * Messages drawn per task of a restored conversation: the latest one or two chunks first, and more before the
- * first paint only while they do not fill the thread, then the older ones a chunk a task (200 stored messages
- * drawn at once were one task of 400 ms before the field appeared).
+ * Messages per chunk of the thread, an element of its own (see .chunk in the styles). A restored conversation
+ * is drawn a chunk a task: the latest one or two chunks first, and more before the first paint only while they
+ * do not fill the thread, then the older ones (200 stored messages drawn at once were one task of 400 ms
+ * before the field appeared).
  */
 const DRAW_CHUNK = 4;
 /**
@@ -843,14 +844,21 @@ export class ChatbotWidget extends LitElement {
         : nothing;
     // Each chunk of messages holds the parts of the later ones: drawing an older chunk, or adding a message,
     // leaves the messages drawn already alone.
-    const chunks = (from: number): unknown =>
-      from < messages.length
-        ? html`${from < this.#drawnFrom ? nothing : messages.slice(from, from + DRAW_CHUNK).map((message) => [this.#renderMessage(message), message === messages[leadAfter] ? this.#renderLeadForm() : nothing])}${chunks(from + DRAW_CHUNK)}`
+    const chunks = (from: number, to: number): unknown =>
+      from < to
+        ? html`${from < this.#drawnFrom ? nothing : html`<div class="chunk">${messages.slice(from, from + DRAW_CHUNK).map((message) => [this.#renderMessage(message), message === messages[leadAfter] ? this.#renderLeadForm() : nothing])}</div>`}${chunks(from + DRAW_CHUNK, to)}`
         : nothing;
+    // The chunks before the last are left alone by an update that changes none of their messages, a streamed
+    // frame say: Lit would otherwise walk every drawn message's parts at every frame. (A lead form after one
+    // of them is drawn again at every update.)
+    const lastChunk = messages.length - 1 - ((messages.length - 1) % DRAW_CHUNK);
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
       ${leadAfter === -1 ? this.#renderLeadForm() : nothing}
-      ${chunks(0)}
+      ${memo(
+        [this.#drawnFrom, leadAfter < lastChunk && messages[leadAfter] && {}, this.#chat.reconnecting, s, this.#timeFormat, bot, this.settings?.custom_error_message, drawTable, ...messages.slice(0, lastChunk)],
+        () => chunks(0, lastChunk),
+      )}${chunks(lastChunk, messages.length)}
       ${chips}
     </div>`;
   }

@@ -199,22 +199,28 @@ const widget = css`
     border-radius: var(--_bubble-radius);
   }
 
-  /* A message off screen is not laid out or painted (a long conversation costs no more per frame than a short
-     one), and keeps the height it had (or 120px before it is laid out): without flex: none the thread would
-     shrink it to its padding. Its 4px padding, taken back by the margin, keeps focus rings inside the paint
-     containment. */
-  .message {
+  /* The messages are drawn in chunks of 4 (see DRAW_CHUNK). A chunk off screen is not laid out or painted, and
+     a frame lays out and checks for visibility one chunk where there are 4 messages: a long conversation costs
+     little more per frame than a short one. A chunk keeps the height it had (500px before it is first laid
+     out): without flex: none the thread would shrink it to its padding. Its 4px padding, taken back by the
+     margin, keeps focus rings inside the paint containment. */
+  .chunk {
     content-visibility: auto;
-    contain-intrinsic-size: auto 120px;
+    contain-intrinsic-size: auto 500px;
     flex: none;
     padding: 4px;
     margin: -4px;
     display: flex;
     flex-direction: column;
+    gap: 12px;
+  }
+  .message {
+    display: flex;
+    flex-direction: column;
     align-self: flex-start;
     align-items: flex-start;
     gap: 4px;
-    max-width: calc(88% + 8px);
+    max-width: 88%;
   }
   .message.user {
     align-self: flex-end;
