@@ -181,10 +181,12 @@ async function metricsReader(page: Page): Promise<() => Promise<Record<string, n
   };
 }
 
+/** The style of the slot an inline widget is mounted in: the height docs/embedding.md gives it. */
+const SLOT_STYLE = 'height: 600px';
 /** A page like the widget's host page, without the widget: the floor of the paced and load rows. */
 const FLOOR_PAGE =
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head>` +
-  `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot" style="height: 600px"></div></main></body></html>`;
+  `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot" style="${SLOT_STYLE}"></div></main></body></html>`;
 
 // Runs in the floor page: streams an answer from the same service and appends its text to a node as it
 // arrives (plain text, no parsing), then waits for the frame that paints the end, as askInPage does.
@@ -413,10 +415,11 @@ async function main(): Promise<void> {
   const pages = { '/floor': FLOOR_PAGE };
   const answer = ({ message }: { message: string }, response: ServerResponse) => writeAnswer(message, response);
   const fixtures: WidgetFixture[] = [];
-  const fixture = await startWidgetFixture({ scriptData: { mode: 'inline', storage: 'none', target: '#chat-slot' }, pages, answer });
+  // The inline widget sits in a slot of 600 px, as docs/embedding.md embeds it.
+  const fixture = await startWidgetFixture({ scriptData: { mode: 'inline', storage: 'none', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
   fixtures.push(fixture);
   // The same page keeping its conversation in sessionStorage, for the long-conversation rows.
-  const stored = await startWidgetFixture({ scriptData: { mode: 'inline', storage: 'session', target: '#chat-slot' }, pages, answer });
+  const stored = await startWidgetFixture({ scriptData: { mode: 'inline', storage: 'session', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
   fixtures.push(stored);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -13,6 +13,11 @@ export interface WidgetFixtureOptions {
   csp?: string;
   /** data-* attributes of the widget's script tag (without `data-`); bot-id and base-url are filled in. */
   scriptData?: Record<string, string>;
+  /**
+   * Style attribute of the page's #chat-slot, where an inline widget is mounted (a page with `csp` has none:
+   * a strict style-src blocks it).
+   */
+  slotStyle?: string;
   /** The bot's fields (merged over a demo bot). */
   bot?: Record<string, unknown>;
   /**
@@ -67,7 +72,7 @@ export async function startWidgetFixture(options: WidgetFixtureOptions): Promise
         response.writeHead(200, headers('text/html; charset=utf-8'));
         response.end(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget fixture</title></head>` +
-            `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot" style="height: 600px"></div></main>` +
+            `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot"${options.slotStyle ? ` style="${options.slotStyle}"` : ''}></div></main>` +
             `<script src="/dist/chatbot-widget.js"${attributes}></script></body></html>`,
         );
         return;
