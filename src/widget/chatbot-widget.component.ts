@@ -850,14 +850,14 @@ export class ChatbotWidget extends LitElement {
         : nothing;
     // The chunks before the last are left alone by an update that changes none of their messages, a streamed
     // frame say: Lit would otherwise walk every drawn message's parts at every frame. (A lead form after one
-    // of them is drawn again at every update.)
+    // of them is drawn again at every update.) They sit in an element of their own, contained (see .history).
     const lastChunk = messages.length - 1 - ((messages.length - 1) % DRAW_CHUNK);
     return html`<div class="thread" part="thread" role="region" tabindex="0" aria-label=${s.conversation} @scroll=${this.#onThreadScroll}>
       ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
       ${leadAfter === -1 ? this.#renderLeadForm() : nothing}
       ${memo(
         [this.#drawnFrom, leadAfter < lastChunk && messages[leadAfter] && {}, this.#chat.reconnecting, s, this.#timeFormat, bot, this.settings?.custom_error_message, drawTable, ...messages.slice(0, lastChunk)],
-        () => chunks(0, lastChunk),
+        () => (lastChunk ? html`<div class="history">${chunks(0, lastChunk)}</div>` : nothing),
       )}${chunks(lastChunk, messages.length)}
       ${chips}
     </div>`;
