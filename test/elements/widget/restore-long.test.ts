@@ -63,10 +63,13 @@ describe('<chatbot-widget> long restored conversation', () => {
     const texts = parts(el, 'message').map((message) => textOf(message));
     texts.forEach((text, index) => expect(text, `message ${index}`).to.match(new RegExp(index % 2 ? `Answer ${(index - 1) / 2}(?!\\d)` : `Question ${index / 2}(?!\\d)`)));
     expect(thread.scrollHeight - thread.scrollTop - thread.clientHeight, 'scrolled to the latest').to.be.at.most(1);
-    // Off screen, a message keeps its height (the thread, a column of flex items, shrank those it skips to
-    // their padding).
-    const heights = parts(el, 'message').map((message) => message.offsetHeight);
-    expect(Math.min(...heights), 'the lowest message height').to.be.greaterThan(30);
+    // Off screen, a chunk of messages keeps its height (the thread, a column of flex items, had shrunk those
+    // it skips to their padding): the latest, below the view once the thread is scrolled to its start, too.
+    thread.scrollTop = 0;
+    for (let frame = 0; frame < 3; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const heights = [...el.shadowRoot!.querySelectorAll<HTMLElement>('.chunk')].map((chunk) => chunk.offsetHeight);
+    expect(heights).to.have.length(PAIRS / 2);
+    expect(Math.min(...heights), 'the lowest chunk height').to.be.greaterThan(30);
     // And the conversation goes on at its end.
     await ask(el, 'One more');
     await settled(el);
