@@ -2,6 +2,7 @@
 // once, and the older ones follow in later tasks; in the end every message is there, in order, with the
 // thread scrolled to the latest.
 import { expect, waitUntil } from '@open-wc/testing';
+import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
 import { botRecord, createFakeService, heldJsonResponse } from './fake-service.js';
@@ -16,6 +17,32 @@ function storeConversation(botId: string, answer = (index: number) => `Answer **
     conversation = completeAnswer(appendAnswerText(conversation, `a${index}`, answer(index)), `a${index}`);
   }
   sessionStorage.setItem(conversationKey(botId), serializeConversation(conversation));
+}
+
+/**
+ * What `read` finds once the updates of the task that first draws messages are done (Lit's updates are
+ * microtasks), before any later task could draw a chunk more.
+ */
+function afterFirstDraw<T>(el: ChatbotWidget, read: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!el.shadowRoot!.querySelector('.message')) return;
+      observer.disconnect();
+      void (async () => {
+        while (!(await el.updateComplete));
+        resolve(read());
+      })();
+    });
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+  });
+}
+
+/** Waits for every message, each with its time (so the formatter is made: a later test counts those it makes). */
+function everyMessageDrawn(el: ChatbotWidget): Promise<unknown> {
+  return waitUntil(
+    () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent),
+    'the older messages were not drawn',
+  );
 }
 
 describe('<chatbot-widget> long restored conversation', () => {
@@ -86,30 +113,15 @@ describe('<chatbot-widget> long restored conversation', () => {
     // Taller than the first chunks of short messages.
     el.style.height = '2000px';
     await waitUntil(() => parts(el, 'notice').length === 1, 'the loading notice was not drawn');
-    // Read when the updates of the task that first draws messages are done (Lit's updates are microtasks),
-    // before any later task could draw a chunk more.
-    const drawn = new Promise<{ messages: number; filled: boolean }>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!el.shadowRoot!.querySelector('.message')) return;
-        observer.disconnect();
-        const read = async () => {
-          while (!(await el.updateComplete));
-          const thread = part(el, 'thread');
-          resolve({ messages: parts(el, 'message').length, filled: thread.scrollHeight > thread.clientHeight });
-        };
-        void read();
-      });
-      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    const drawn = afterFirstDraw(el, () => {
+      const thread = part(el, 'thread');
+      return { messages: parts(el, 'message').length, filled: thread.scrollHeight > thread.clientHeight };
     });
     release();
     const { messages, filled } = await drawn;
     expect(filled, 'the thread filled by the first draw').to.equal(true);
     expect(messages, 'messages of the first draw').to.be.greaterThan(8).and.lessThan(PAIRS * 2);
-    // Every message with its time: the formatter is made (a later test counts the formatters it makes).
-    await waitUntil(
-      () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent),
-      'the older messages were not drawn',
-    );
+    await everyMessageDrawn(el);
   });
 
   it('draws a few chunks first, not every message, when the thread grows with its messages (an inline element without a height)', async () => {
@@ -122,26 +134,12 @@ describe('<chatbot-widget> long restored conversation', () => {
     el.style.height = '';
     el.parentElement!.style.height = 'auto';
     await waitUntil(() => parts(el, 'notice').length === 1, 'the loading notice was not drawn');
-    const drawn = new Promise<number>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!el.shadowRoot!.querySelector('.message')) return;
-        observer.disconnect();
-        const read = async () => {
-          while (!(await el.updateComplete));
-          resolve(parts(el, 'message').length);
-        };
-        void read();
-      });
-      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
-    });
+    const drawn = afterFirstDraw(el, () => parts(el, 'message').length);
     release();
     expect(await drawn, 'messages of the first draw').to.be.lessThan(PAIRS * 2 - 8);
     const thread = part(el, 'thread');
     expect(thread.scrollHeight, 'the thread grows with its messages').to.be.at.most(thread.clientHeight);
-    await waitUntil(
-      () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent),
-      'the older messages were not drawn',
-    );
+    await everyMessageDrawn(el);
   });
 
   it('shows the field and paints the messages without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
