@@ -154,28 +154,30 @@ export function codeTokens(code: string, language: string): CodeToken[] | undefi
   if (!lexer) return undefined;
   const { pattern, kinds, keywords, caseless } = lexer;
   const tokens: CodeToken[] = [];
-  let plain = '';
+  // Plain text is pushed as one slice of the code where a token ends it: appended a character at a time, a
+  // run of spaces became a rope of one string per character, which the collector then had to walk.
+  let plainFrom = 0;
   let i = 0;
   while (i < code.length) {
     pattern.lastIndex = i;
     const match = pattern.exec(code);
-    let kind: TokenKind | null = null;
-    let text: string;
-    if (match) {
-      text = match[0];
-      let rule = 1;
-      while (match[rule] === undefined) rule++;
-      kind = kinds[rule - 1]!;
-      if (kind === null && keywords.has(caseless ? text.toLowerCase() : text)) kind = 'keyword';
-    } else text = code[i]!;
+    if (!match) {
+      i++;
+      continue;
+    }
+    const text = match[0];
+    let rule = 1;
+    while (match[rule] === undefined) rule++;
+    let kind = kinds[rule - 1] as TokenKind | null;
+    if (kind === null && keywords.has(caseless ? text.toLowerCase() : text)) kind = 'keyword';
     if (kind) {
-      if (plain) tokens.push(plain);
-      plain = '';
+      if (plainFrom < i) tokens.push(code.slice(plainFrom, i));
       tokens.push([kind, text]);
-    } else plain += text;
+      plainFrom = i + text.length;
+    }
     // Every alternative matches at least one character, except where the text ends: never loop in place.
     i += text.length || 1;
   }
-  if (plain) tokens.push(plain);
+  if (plainFrom < code.length) tokens.push(code.slice(plainFrom));
   return tokens;
 }
