@@ -12,10 +12,12 @@
 //   npm run bench:markdown                      5 samples of each size per pattern, 15 of the reference
 //   npm run bench:markdown -- word              only the patterns whose name contains the word
 //   ... -- --rounds 2 --max-rounds 6 --reference-rounds 9     the growth test's sampling
+//   ... -- --sizes 200000,800000                 other sizes, in characters (the larger a multiple of the
+//                                                smaller): linear growth is their ratio
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { CORPUS, HIGHLIGHT_CORPUS, highlight, parse } from './markdown-corpus.js';
-import { COPIES, GROWTH_TOLERANCE, WARM_MEMORY, measureCorpus, pageFaultMs, type Growth } from './markdown-growth.js';
+import { GROWTH_TOLERANCE, LARGE, SMALL, WARM_MEMORY, measureCorpus, pageFaultMs, type Growth } from './markdown-growth.js';
 
 // The C allocator reads its settings when the process starts: without them, run again with them.
 if (Object.entries(WARM_MEMORY).some(([name, value]) => process.env[name] !== value)) {
@@ -25,8 +27,21 @@ if (Object.entries(WARM_MEMORY).some(([name, value]) => process.env[name] !== va
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '5' }, 'max-rounds': { type: 'string' }, 'reference-rounds': { type: 'string', default: '15' } },
+  options: {
+    rounds: { type: 'string', default: '5' },
+    'max-rounds': { type: 'string' },
+    'reference-rounds': { type: 'string', default: '15' },
+    sizes: { type: 'string', default: `${SMALL},${LARGE}` },
+  },
 });
+const [small = NaN, large = NaN] = options.sizes.split(',').map(Number);
+const sizes = { small, large };
+const copies = large / small;
+if (!(small > 0) || !Number.isInteger(copies) || copies < 2) {
+  console.error(`--sizes wants two sizes in characters, the larger a multiple of the smaller: not "${options.sizes}"`);
+  process.exit(2);
+}
+const kb = (size: number): string => `${size / 1000} KB`;
 const started = process.cpuUsage();
 const startedAt = Date.now();
 const faultMs = pageFaultMs();
@@ -40,6 +55,7 @@ const { before, after, bound, patterns } = measureCorpus(
     maxRounds: Number(options['max-rounds'] ?? options.rounds),
     referenceRounds: Number(options['reference-rounds']),
     only: positionals[0] ?? '',
+    sizes,
   },
 );
 
@@ -58,7 +74,7 @@ const cells = (growth: Growth): string[] => [
   withoutFaults(growth),
 ];
 const rows: string[][] = [
-  ['pattern', '10 KB ms', '200 KB ms', 'growth', 'of bound', 'samples', 'faults', 'w/o faults', ''],
+  ['pattern', `${kb(sizes.small)} ms`, `${kb(sizes.large)} ms`, 'growth', 'of bound', 'samples', 'faults', 'w/o faults', ''],
   ['linear reference (words split into objects), before', ...cells(before), ''],
 ];
 let failures = 0;
@@ -73,10 +89,10 @@ for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? ce
 const used = process.cpuUsage(started);
 const largest = Math.max(0, ...patterns.map(([, growth]) => (growth instanceof Error ? 0 : growth.ratio)));
 console.log(
-  `Bound: ${GROWTH_TOLERANCE} x the larger growth of the linear reference (at least ${COPIES}x) = ${bound.toFixed(1)}x; ` +
+  `${kb(sizes.small)} to ${kb(sizes.large)}. Bound: ${GROWTH_TOLERANCE} x the larger growth of the linear reference (at least ${copies}x) = ${bound.toFixed(1)}x; ` +
     `largest growth ${largest.toFixed(1)}x (${(largest / bound).toFixed(2)} of the bound); ` +
     `${((used.user + used.system) / 1000).toFixed(0)} ms of CPU time (main thread and collector), ${((Date.now() - startedAt) / 1000).toFixed(0)} s of wall time.`,
 );
-console.log(`Faults: page faults per 10 KB parse / per 200 KB parse; w/o faults: the growth with ${(faultMs * 1000).toFixed(1)} us taken off per fault (not asserted).`);
+console.log(`Faults: page faults per ${kb(sizes.small)} parse / per ${kb(sizes.large)} parse; w/o faults: the growth with ${(faultMs * 1000).toFixed(1)} us taken off per fault (not asserted).`);
 console.log(failures ? `${failures} pattern(s) grew beyond the bound or threw.` : 'Every pattern grew within the bound, and nothing threw.');
 process.exit(failures ? 1 : 0);

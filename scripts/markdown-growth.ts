@@ -28,6 +28,12 @@ export const LARGE = 200_000;
 /** Linear growth: LARGE / SMALL. */
 export const COPIES = LARGE / SMALL;
 
+/** The two sizes a growth is measured between; the larger is a whole multiple of the smaller. */
+export interface Sizes {
+  small: number;
+  large: number;
+}
+
 /** The environment of a measurement: the C allocator keeps freed memory for reuse (see above). */
 export const WARM_MEMORY = { MALLOC_MMAP_THRESHOLD_: String(2 ** 32), MALLOC_TRIM_THRESHOLD_: String(2 ** 32) } as const;
 
@@ -43,8 +49,11 @@ export const linearReference = (text: string): unknown => text.split(' ').map((w
 /** The text the linear reference is measured on: `ab cd ` repeated to `size` characters. */
 export const referenceText = (size: number): string => 'ab cd '.repeat(Math.ceil(size / 6)).slice(0, size);
 
-/** The largest growth allowed to a pattern when linear work grew `referenceRatio` in the same run. */
-export const growthBound = (referenceRatio: number): number => GROWTH_TOLERANCE * Math.max(COPIES, referenceRatio);
+/**
+ * The largest growth allowed to a pattern when linear work grew `referenceRatio` in the same run: GROWTH_TOLERANCE
+ * times that growth, or times linear growth (`copies`, the ratio of the sizes) when that is larger.
+ */
+export const growthBound = (referenceRatio: number, copies = COPIES): number => GROWTH_TOLERANCE * Math.max(copies, referenceRatio);
 
 /** A full garbage collection: `gc` when Node runs with --expose-gc, else the same function taken from V8 now. */
 export const collectGarbage: () => void = (() => {
@@ -91,30 +100,37 @@ export function pageFaultMs(): number {
 
 /** The growth of one kind of work on one pattern. */
 export interface Growth {
-  /** The least CPU time in ms of one 10 KB parse (a twentieth of twenty). */
+  /** The least CPU time in ms of one small parse (10 KB: a twentieth of twenty). */
   small: number;
-  /** The least CPU time in ms of one 200 KB parse. */
+  /** The least CPU time in ms of one large parse (200 KB). */
   large: number;
-  /** large / small (linear: 20). */
+  /** large / small (linear: the ratio of the sizes, 20). */
   ratio: number;
-  /** The page faults of one 10 KB parse in the least sample (a twentieth), and of the 200 KB parse. */
+  /** The page faults of one small parse in the least sample, and of the large parse. */
   faults: [small: number, large: number];
   /** Samples taken of each size. */
   rounds: number;
 }
 
 /**
- * Measures `work` on texts built by `build` at 10 KB (twenty copies) and 200 KB: `rounds` samples of each,
- * then more, up to `maxRounds`, while `settled` says the figures so far are not conclusive (the least time
- * only falls with more samples, so a ratio can only move towards the truth). Throws what `work` throws.
+ * Measures `work` on texts built by `build` at the small size (10 KB, as many copies as make the large size)
+ * and the large one (200 KB): `rounds` samples of each, then more, up to `maxRounds`, while `settled` says
+ * the figures so far are not conclusive (the least time only falls with more samples, so a ratio can only
+ * move towards the truth). Throws what `work` throws.
  */
 export function measureGrowth(
   build: (size: number) => string,
   work: (text: string) => unknown,
-  { rounds = 2, maxRounds = rounds, settled = () => true }: { rounds?: number; maxRounds?: number; settled?: (growth: Growth) => boolean } = {},
+  {
+    rounds = 2,
+    maxRounds = rounds,
+    settled = () => true,
+    sizes = { small: SMALL, large: LARGE },
+  }: { rounds?: number; maxRounds?: number; settled?: (growth: Growth) => boolean; sizes?: Sizes } = {},
 ): Growth {
-  const small = Array.from({ length: COPIES }, () => build(SMALL));
-  const large = [build(LARGE)];
+  const copies = sizes.large / sizes.small;
+  const small = Array.from({ length: copies }, () => build(sizes.small));
+  const large = [build(sizes.large)];
   // Warm-up: one sample of each size that does not count, so the code is compiled and optimised (which a
   // loaded machine delays) and memory sized before anything counts. With four parses instead of twenty-one,
   // the first samples of `[` repeated at 10 KB took five times as long as later ones.
@@ -124,10 +140,10 @@ export function measureGrowth(
   let bestLarge: Sample = { ms: Infinity, faults: 0 };
   const least = (best: Sample, next: Sample): Sample => (next.ms < best.ms ? next : best);
   const growth = (round: number): Growth => ({
-    small: bestSmall.ms / COPIES,
+    small: bestSmall.ms / copies,
     large: bestLarge.ms,
-    ratio: (bestLarge.ms / bestSmall.ms) * COPIES,
-    faults: [bestSmall.faults / COPIES, bestLarge.faults],
+    ratio: (bestLarge.ms / bestSmall.ms) * copies,
+    faults: [bestSmall.faults / copies, bestLarge.faults],
     rounds: round,
   });
   let round = 0;
@@ -153,25 +169,33 @@ export interface CorpusGrowth {
 /**
  * Measures the linear reference (`referenceRounds` samples), every pattern whose name contains `only`
  * (`rounds` samples of each size, up to `maxRounds` while its growth is between two thirds of the bound the
- * reference gave so far and three times that bound), and the reference again.
+ * reference gave so far and three times that bound), and the reference again, between `sizes` (10 KB and
+ * 200 KB unless told).
  */
 export function measureCorpus(
   patterns: readonly (readonly [name: string, build: (size: number) => string, work: (text: string) => unknown])[],
-  { rounds, maxRounds = rounds, referenceRounds, only = '' }: { rounds: number; maxRounds?: number; referenceRounds: number; only?: string },
+  {
+    rounds,
+    maxRounds = rounds,
+    referenceRounds,
+    only = '',
+    sizes = { small: SMALL, large: LARGE },
+  }: { rounds: number; maxRounds?: number; referenceRounds: number; only?: string; sizes?: Sizes },
 ): CorpusGrowth {
-  const before = measureGrowth(referenceText, linearReference, { rounds: referenceRounds });
-  const earlyBound = growthBound(before.ratio);
+  const copies = sizes.large / sizes.small;
+  const before = measureGrowth(referenceText, linearReference, { rounds: referenceRounds, sizes });
+  const earlyBound = growthBound(before.ratio, copies);
   const measured: [string, Growth | Error][] = [];
   for (const [name, build, work] of patterns.filter(([name]) => name.includes(only))) {
     try {
       // More samples only lower a growth a little: one far beyond the bound (a quadratic pattern takes minutes
       // at 200 KB) is not sampled again.
       const settled = ({ ratio }: Growth): boolean => ratio <= (2 / 3) * earlyBound || ratio > 3 * earlyBound;
-      measured.push([name, measureGrowth(build, work, { rounds, maxRounds, settled })]);
+      measured.push([name, measureGrowth(build, work, { rounds, maxRounds, settled, sizes })]);
     } catch (error) {
       measured.push([name, error as Error]);
     }
   }
-  const after = measureGrowth(referenceText, linearReference, { rounds: referenceRounds });
-  return { before, after, bound: growthBound(Math.max(before.ratio, after.ratio)), patterns: measured };
+  const after = measureGrowth(referenceText, linearReference, { rounds: referenceRounds, sizes });
+  return { before, after, bound: growthBound(Math.max(before.ratio, after.ratio), copies), patterns: measured };
 }
