@@ -45,17 +45,19 @@ function everyMessageDrawn(el: ChatbotWidget): Promise<unknown> {
   );
 }
 
+/** A widget mounted on a stored conversation whose bot information is held until `release` is called. */
+async function mountWithBotHeld(botId: string): Promise<{ el: ChatbotWidget; release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { el } = await mountWidget({ botId, ready: false, bot: () => heldJsonResponse(botRecord(), gate) });
+  return { el, release };
+}
+
 describe('<chatbot-widget> long restored conversation', () => {
   it('draws the chat at once, before the bot has come, and the messages once it has (no blank wait for a greeting)', async () => {
     const botId = freshBotId();
     storeConversation(botId);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { el } = await mountWidget({
-      botId,
-      ready: false,
-      bot: () => heldJsonResponse(botRecord(), gate),
-    });
+    const { el, release } = await mountWithBotHeld(botId);
     // The first update has drawn the chat with its loading notice: the field is there, no message yet.
     expect(parts(el, 'input')).to.have.length(1);
     expect(parts(el, 'notice')).to.have.length(1);
@@ -107,9 +109,7 @@ describe('<chatbot-widget> long restored conversation', () => {
   it('fills the thread with the latest messages before the first paint, short messages too, and draws the rest later', async () => {
     const botId = freshBotId();
     storeConversation(botId, (index) => `Answer ${index}`);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { el } = await mountWidget({ botId, ready: false, bot: () => heldJsonResponse(botRecord(), gate) });
+    const { el, release } = await mountWithBotHeld(botId);
     // Taller than the first chunks of short messages.
     el.style.height = '2000px';
     await waitUntil(() => parts(el, 'notice').length === 1, 'the loading notice was not drawn');
@@ -127,9 +127,7 @@ describe('<chatbot-widget> long restored conversation', () => {
   it('draws a few chunks first, not every message, when the thread grows with its messages (an inline element without a height)', async () => {
     const botId = freshBotId();
     storeConversation(botId, (index) => `Answer ${index}`);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { el } = await mountWidget({ botId, ready: false, bot: () => heldJsonResponse(botRecord(), gate) });
+    const { el, release } = await mountWithBotHeld(botId);
     // Its parent has no height: the element is as tall as what it holds.
     el.style.height = '';
     el.parentElement!.style.height = 'auto';
