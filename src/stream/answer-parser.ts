@@ -181,34 +181,40 @@ export class AnswerParser {
     this.#feedAnswer(markerEnd >= 0 ? head.slice(markerEnd) : head);
   }
 
+  // Each line start is decided once, on as much of its line as the chunk holds (a decision never changes as
+  // text is added, so this is the decision a character at a time would reach), and the answer text between
+  // markers goes out as one piece: a 200 KB body of short lines arriving at once is read in one pass.
   #feedAnswer(chunk: string): void {
     let i = 0;
     while (i < chunk.length) {
-      if (this.#line !== null) {
-        const line = this.#line + chunk[i++];
-        const markerEnd = matchMarker(line, SUGGESTIONS_MARKER);
-        if (markerEnd === MAYBE) {
-          this.#line = line;
-        } else if (markerEnd >= 0) {
-          this.#line = null;
-          this.#beginSuggestions(line.slice(markerEnd) + chunk.slice(i));
-          return;
-        } else {
-          // A line end always decides the match, so it can only be the last character held.
-          this.#line = line.endsWith('\n') ? '' : null;
-          this.#emit(line);
-        }
+      const newline = chunk.indexOf('\n', i);
+      if (this.#line === null) {
+        if (newline < 0) break;
+        i = newline + 1;
+        this.#line = '';
         continue;
       }
-      const newline = chunk.indexOf('\n', i);
-      if (newline < 0) {
-        this.#emit(chunk.slice(i));
+      const held = this.#line;
+      const lineEnd = newline < 0 ? chunk.length : newline + 1;
+      const line = held + chunk.slice(i, Math.min(lineEnd, i + MARKER_LIMIT + 1 - held.length));
+      const markerEnd = matchMarker(line, SUGGESTIONS_MARKER);
+      if (markerEnd === MAYBE) {
+        // Only a line the chunk ends in can be undecided: it is held, all of it.
+        this.#emit(chunk.slice(0, i));
+        this.#line = line;
         return;
       }
-      this.#emit(chunk.slice(i, newline + 1));
-      i = newline + 1;
-      this.#line = '';
+      if (markerEnd >= 0) {
+        this.#emit(chunk.slice(0, i));
+        this.#line = null;
+        this.#beginSuggestions(line.slice(markerEnd) + chunk.slice(i + line.length - held.length));
+        return;
+      }
+      // The held start of the line comes before the rest of it, which stays in the chunk's text.
+      if (held) this.#emit(held);
+      this.#line = null;
     }
+    this.#emit(chunk);
   }
 
   #beginSuggestions(rest: string): void {

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import {
   AnswerParser,
   createAnswerDecoder,
@@ -159,6 +160,49 @@ describe('AnswerParser holds back only what could still be a marker', () => {
     const parser = new AnswerParser();
     const events = parser.push('*Answer:* a\nb\nc\n*not a marker*\nd');
     assert.deepEqual(events, [{ type: 'text', text: 'a\nb\nc\n*not a marker*\nd' }]);
+  });
+});
+
+describe('AnswerParser on generated bodies (fast-check, fixed seed)', () => {
+  // Pieces of both markers in their spellings, emphasis, headings, spaces and line ends: bodies where marker
+  // decisions fall at every place in a line.
+  const piece = fc.constantFrom(
+    '*Answer:* ', '**Answer:** ', 'Answer: ', '*Suggest Questions:*', '**Suggested Questions**', 'Suggested questions:',
+    'Sugg', 'est', ' Ques', 'tions', 'suggest', '*', '**', '_', '#', '## ', ':', '\uff1a', ' ', '  ', '\t', '\u00a0', '\n', '\r\n', '\r',
+    'a', 'Hello', '1. ', '- ', 'Why?', 'x'.repeat(70), ' '.repeat(63), '\n' + ' '.repeat(64),
+  );
+  const body = fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(''));
+  const merged = (events: AnswerEvent[]) => ({
+    answer: events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join(''),
+    questions: events.find((event) => event.type === 'suggestions'),
+  });
+
+  it('reads a body in any chunks as it reads it one character at a time', () => {
+    fc.assert(
+      fc.property(body, fc.array(fc.nat(), { maxLength: 8 }), (text, offsets) => {
+        const cuts = [...new Set(offsets.map((offset) => offset % (text.length + 1)))].sort((a, b) => a - b);
+        const chunks = [...cuts, text.length].map((cut, index) => text.slice(index ? cuts[index - 1] : 0, cut));
+        const reference = merged(parseChunks(text.split('')));
+        assert.deepEqual(merged(parseChunks([text])), reference);
+        assert.deepEqual(merged(parseChunks(chunks)), reference);
+      }),
+      { seed: 20261127, numRuns: 3000 },
+    );
+  });
+
+  it('shows all of a body that holds no marker, in any chunks, once (no letter s: neither marker can occur)', () => {
+    const unmarked = fc
+      .array(piece.filter((text) => !/s/i.test(text)), { maxLength: 40 })
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(unmarked, fc.array(fc.nat(), { maxLength: 8 }), (text, offsets) => {
+        const cuts = [...new Set(offsets.map((offset) => offset % (text.length + 1)))].sort((a, b) => a - b);
+        const chunks = [...cuts, text.length].map((cut, index) => text.slice(index ? cuts[index - 1] : 0, cut));
+        const expected = text.replace(/\r\n?/g, '\n').trim();
+        assert.deepEqual(merged(parseChunks(chunks)), { answer: expected, questions: undefined });
+      }),
+      { seed: 20261127, numRuns: 2000 },
+    );
   });
 });
 
