@@ -344,6 +344,8 @@ const widget = css`
      The clip margin keeps what a piece draws outside its box: the numbers of a list, a link's focus ring. */
   .markdown .cut {
     margin-block-end: 0;
+  }
+  .markdown .piece {
     content-visibility: auto;
     contain-intrinsic-block-size: auto 3000px;
     overflow-clip-margin: 2em;

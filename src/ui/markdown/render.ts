@@ -137,7 +137,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     case 'paragraph': {
       const content = block.checked === undefined ? inline(block.text, options) : extras!.drawTask(block.checked, inline(block.text, options));
       // A piece of a long paragraph (see blocks.ts) ends a line, without the space between paragraphs.
-      return tight ? html`${content}${block.cut ? '\n' : ''}` : html`<p class=${ifDefined(block.cut ? 'cut' : undefined)}>${content}</p>`;
+      return tight ? html`${content}${block.cut ? '\n' : ''}` : html`<p class=${ifDefined(block.cut ? 'piece cut' : undefined)}>${content}</p>`;
     }
     case 'html':
       // An HTML block is its source as text in the place of the block, never HTML (as CommonMark writes raw HTML).
@@ -155,12 +155,14 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
       // the next (IncrementalBlocks keeps them): they are not read or drawn again. A list of more than 256
       // items is drawn as lists of 256 that continue each other, each left alone once its items are: the
       // browser lays out the growing one only, and a frame of a list of thousands costs little more than its
-      // new text.
+      // new text. Each of them is skipped off screen (`piece`) from the start: a list on screen that turned
+      // into one laid all its items out again (4 to 10 ms in a trace), and only the first does, once. The
+      // pieces before the last are `cut` too (no space after them).
       const lists = [];
       for (let index = 0; index < block.items.length; index += 256) {
         const items = block.items.slice(index, index + 256);
         const start = block.start + index;
-        const cut = index + 256 < block.items.length ? 'cut' : undefined;
+        const cut = block.items.length <= 256 ? undefined : index + 256 < block.items.length ? 'piece cut' : 'piece';
         lists.push(
           memo([...items, block.tight, start, cut], () => {
             const drawn = items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));

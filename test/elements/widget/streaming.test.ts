@@ -122,6 +122,30 @@ describe('<chatbot-widget> streaming', () => {
     expect(firstItem.textContent).to.equal('Item 1 link');
   });
 
+  it('skips each piece of a long list off screen from its first draw: a piece that fills changes only its end margin', async () => {
+    const { el, service } = await mountWidget();
+    const items = Array.from({ length: 600 }, (_, index) => `${index + 1}. Item ${index + 1}`);
+    service.queue({ kind: 'text', body: formatAnswer({ answer: `${items.join('\n')}\n\nAfter the list.` }), chunkSize: 500, delayMs: 5 });
+    // The class of a list is set before the list is in the thread; only the changes of a drawn list are seen.
+    const changes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        const list = record.target as Element;
+        if (list.localName === 'ol') changes.push(`${list.getAttribute('start') ?? 1}: ${record.oldValue ?? 'none'} → ${list.getAttribute('class') ?? 'none'}`);
+      }
+    });
+    observer.observe(el.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+    await ask(el, 'A long list');
+    await settled(el);
+    observer.disconnect();
+    // The first list becomes a piece once the list is long enough (laid out again, once); the later pieces are
+    // pieces from the start, and a finished one only becomes `cut`.
+    expect(changes).to.deep.equal(['1: none → piece cut', '257: piece → piece cut']);
+    const lists = [...byPart(part(el, 'bot-message'), 'bubble').querySelectorAll('ol')];
+    expect(lists.map((list) => getComputedStyle(list).contentVisibility)).to.deep.equal(['auto', 'auto', 'auto']);
+    expect(lists.map((list) => getComputedStyle(list).marginBlockEnd === '0px')).to.deep.equal([true, true, false]);
+  });
+
   it('draws the end of an answer (its actions and suggestions) in a frame after its last text', async () => {
     const { el, service } = await mountWidget();
     // The time of the frame each batch of changes was made in (the document timeline's time is set once a frame).
