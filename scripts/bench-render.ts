@@ -2,8 +2,8 @@
 // Headless Chromium loads the built widget (dist/) from a local page whose service streams Markdown answers
 // made with formatAnswer. Main-thread time is Chromium's own counter (CDP Performance.getMetrics:
 // TaskDuration, ScriptDuration); long tasks come from PerformanceObserver('longtask'). Every row is a median,
-// and every speed goal is a ratio or a difference to a floor measured in the same run, so a busy machine
-// moves both sides:
+// and every speed goal is a ratio or a difference to a floor measured in the same run, in turns with it (floor,
+// widget, then widget, floor, …), so a busy machine moves both sides:
 // - burst: answers of 500, 2,000 and 8,000 tokens written at once; first token painted after the first byte.
 //   Bars: main thread < 500 ms at 8,000 tokens, no task over 50 ms, first token ≤ 50 ms, cost per token at
 //   8,000 ≤ 1.5 × at 500.
@@ -432,6 +432,18 @@ async function main(): Promise<void> {
     if (verbose) console.log(JSON.stringify(runs));
     return runs;
   })();
+  // Rows compared with each other are measured in turns (A B C, then C B A, …), so that a busy spell of the
+  // machine falls on all of them alike rather than on the runs of one.
+  const inTurns = async <T>(makers: (() => Promise<T>)[]): Promise<T[][]> => {
+    const runs: T[][] = makers.map(() => []);
+    for (let round = 0; round < RUNS; round++) {
+      const order = makers.map((_, index) => index);
+      if (round % 2) order.reverse();
+      for (const index of order) runs[index]!.push(await makers[index]!());
+    }
+    if (verbose) for (const each of runs) console.log(JSON.stringify(each));
+    return runs;
+  };
   const failures: string[] = [];
   const lines: string[] = [];
   try {
@@ -476,11 +488,18 @@ async function main(): Promise<void> {
       if (ratio > BARS.perTokenRatio) failures.push(`burst: per-token cost ratio ${ratio.toFixed(2)}`);
     }
 
+    const longJson = storedConversation(LONG_CONVERSATION);
     let firstAnswerPerTokenMs: number | undefined;
+    let continued: AnswerRun[] = [];
     if (SECTIONS.has('paced') || SECTIONS.has('long')) {
       const question = `paced:${PACED_TOKENS}`;
-      const floor = await times(() => answerRun(browser, fixture.url, question, { floor: true }));
-      const ours = await times(() => answerRun(browser, fixture.url, question));
+      // The long conversation's answer is compared with the first answer: measured in the same turns.
+      const [floor = [], ours = [], continuedRuns = []] = await inTurns([
+        () => answerRun(browser, fixture.url, question, { floor: true }),
+        () => answerRun(browser, fixture.url, question),
+        ...(SECTIONS.has('long') ? [() => answerRun(browser, stored.url, question, { storage: longJson })] : []),
+      ]);
+      continued = continuedRuns;
       const floorMs = median(floor.map((entry) => entry.mainThreadMs));
       const oursMs = median(ours.map((entry) => entry.mainThreadMs));
       const extraPerTokenMs = (oursMs - floorMs) / PACED_TOKENS;
@@ -495,11 +514,12 @@ async function main(): Promise<void> {
       if (longest > BARS.longestTaskMs) failures.push(`paced: a ${longest.toFixed(0)} ms task`);
     }
 
-    const longJson = storedConversation(LONG_CONVERSATION);
     if (SECTIONS.has('load')) {
-      const emptyPage = await times(() => loadRun(browser, fixture.url, { floor: true }));
-      const empty = await times(() => loadRun(browser, stored.url, {}));
-      const restored = await times(() => loadRun(browser, stored.url, { storage: longJson }));
+      const [emptyPage = [], empty = [], restored = []] = await inTurns([
+        () => loadRun(browser, fixture.url, { floor: true }),
+        () => loadRun(browser, stored.url, {}),
+        () => loadRun(browser, stored.url, { storage: longJson }),
+      ]);
       const emptyPageMs = median(emptyPage.map((entry) => entry.mainThreadMs));
       const emptyMs = median(empty.map((entry) => entry.mainThreadMs));
       const restoredMs = median(restored.map((entry) => entry.mainThreadMs));
@@ -514,7 +534,6 @@ async function main(): Promise<void> {
     }
 
     if (SECTIONS.has('long')) {
-      const continued = await times(() => answerRun(browser, stored.url, `paced:${PACED_TOKENS}`, { storage: longJson }));
       const perTokenMs = median(continued.map((entry) => entry.mainThreadMs)) / PACED_TOKENS;
       const ratio = perTokenMs / firstAnswerPerTokenMs!;
       const longest = median(continued.map((entry) => Math.max(0, ...entry.longTasks)));
