@@ -182,8 +182,8 @@ export class AnswerParser {
   }
 
   // Each line start is decided once, on as much of its line as the chunk holds (a decision never changes as
-  // text is added, so this is the decision a character at a time would reach), and the answer text between
-  // markers goes out as one piece: a 200 KB body of short lines arriving at once is read in one pass.
+  // text is added, so this is the decision a character at a time would reach), and the chunk's answer text
+  // goes out as one piece: a 200 KB body of short lines arriving at once is read in one pass.
   #feedAnswer(chunk: string): void {
     let i = 0;
     while (i < chunk.length) {
