@@ -426,12 +426,6 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const verbose = args.includes('--verbose');
-  const times = <T>(make: () => Promise<T>) => (async () => {
-    const runs: T[] = [];
-    for (let index = 0; index < RUNS; index++) runs.push(await make());
-    if (verbose) console.log(JSON.stringify(runs));
-    return runs;
-  })();
   // Rows compared with each other are measured in turns (A B C, then C B A, …), so that a busy spell of the
   // machine falls on all of them alike rather than on the runs of one.
   const inTurns = async <T>(makers: (() => Promise<T>)[]): Promise<T[][]> => {
@@ -444,6 +438,7 @@ async function main(): Promise<void> {
     if (verbose) for (const each of runs) console.log(JSON.stringify(each));
     return runs;
   };
+  const times = async <T>(make: () => Promise<T>): Promise<T[]> => (await inTurns([make]))[0]!;
   const failures: string[] = [];
   const lines: string[] = [];
   try {

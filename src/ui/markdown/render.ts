@@ -162,11 +162,11 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
       for (let index = 0; index < block.items.length; index += 256) {
         const items = block.items.slice(index, index + 256);
         const start = block.start + index;
-        const cut = block.items.length <= 256 ? undefined : index + 256 < block.items.length ? 'piece cut' : 'piece';
+        const pieceClass = block.items.length <= 256 ? undefined : index + 256 < block.items.length ? 'piece cut' : 'piece';
         lists.push(
-          memo([...items, block.tight, start, cut], () => {
+          memo([...items, block.tight, start, pieceClass], () => {
             const drawn = items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
-            return block.ordered ? html`<ol class=${ifDefined(cut)} start=${start === 1 ? nothing : start}>${drawn}</ol>` : html`<ul class=${ifDefined(cut)}>${drawn}</ul>`;
+            return block.ordered ? html`<ol class=${ifDefined(pieceClass)} start=${start === 1 ? nothing : start}>${drawn}</ol>` : html`<ul class=${ifDefined(pieceClass)}>${drawn}</ul>`;
           }),
         );
       }

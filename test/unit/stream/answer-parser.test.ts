@@ -168,10 +168,15 @@ describe('AnswerParser on generated bodies (fast-check, fixed seed)', () => {
   // decisions fall at every place in a line.
   const piece = fc.constantFrom(
     '*Answer:* ', '**Answer:** ', 'Answer: ', '*Suggest Questions:*', '**Suggested Questions**', 'Suggested questions:',
-    'Sugg', 'est', ' Ques', 'tions', 'suggest', '*', '**', '_', '#', '## ', ':', '\uff1a', ' ', '  ', '\t', '\u00a0', '\n', '\r\n', '\r',
+    'Sugg', 'est', ' Ques', 'tions', 'suggest', '*', '**', '_', '#', '## ', ':', '\uff1a', ' ', '  ', '\t', '\u00a0', '\n', '\r\n', '\r', '\u2028', '\u0000',
     'a', 'Hello', '1. ', '- ', 'Why?', 'x'.repeat(70), ' '.repeat(63), '\n' + ' '.repeat(64),
   );
   const body = fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(''));
+  /** The text cut at the offsets (each taken modulo its length plus one), in order. */
+  const chunksAt = (text: string, offsets: number[]): string[] => {
+    const cuts = [...new Set(offsets.map((offset) => offset % (text.length + 1)))].sort((a, b) => a - b);
+    return [...cuts, text.length].map((cut, index) => text.slice(index ? cuts[index - 1] : 0, cut));
+  };
   const merged = (events: AnswerEvent[]) => ({
     answer: events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join(''),
     questions: events.find((event) => event.type === 'suggestions'),
@@ -180,8 +185,7 @@ describe('AnswerParser on generated bodies (fast-check, fixed seed)', () => {
   it('reads a body in any chunks as it reads it one character at a time', () => {
     fc.assert(
       fc.property(body, fc.array(fc.nat(), { maxLength: 8 }), (text, offsets) => {
-        const cuts = [...new Set(offsets.map((offset) => offset % (text.length + 1)))].sort((a, b) => a - b);
-        const chunks = [...cuts, text.length].map((cut, index) => text.slice(index ? cuts[index - 1] : 0, cut));
+        const chunks = chunksAt(text, offsets);
         const reference = merged(parseChunks(text.split('')));
         assert.deepEqual(merged(parseChunks([text])), reference);
         assert.deepEqual(merged(parseChunks(chunks)), reference);
@@ -196,9 +200,8 @@ describe('AnswerParser on generated bodies (fast-check, fixed seed)', () => {
       .map((pieces) => pieces.join(''));
     fc.assert(
       fc.property(unmarked, fc.array(fc.nat(), { maxLength: 8 }), (text, offsets) => {
-        const cuts = [...new Set(offsets.map((offset) => offset % (text.length + 1)))].sort((a, b) => a - b);
-        const chunks = [...cuts, text.length].map((cut, index) => text.slice(index ? cuts[index - 1] : 0, cut));
-        const expected = text.replace(/\r\n?/g, '\n').trim();
+        const chunks = chunksAt(text, offsets);
+        const expected = text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').trim();
         assert.deepEqual(merged(parseChunks(chunks)), { answer: expected, questions: undefined });
       }),
       { seed: 20261127, numRuns: 2000 },
