@@ -363,8 +363,8 @@ export class IncrementalBlocks {
     const list = this.#list;
     // Answer text has LF line ends only: the answer parser turns every other line end into LF. The lines are
     // cut from a copy of the open tail: in V8 a string cut from another keeps all of it alive, and the blocks
-    // kept from this update would keep this version of the whole answer (a 200 KB list streamed kept some 50
-    // of them, 10 MB).
+    // kept from this update would keep this version of the whole answer (the widget drawing a 200 KB list kept
+    // some 50 of them, 10 MB; markdown-stream-memory.test.ts).
     const lines = (' ' + text.slice(base)).slice(1).split('\n');
     let placed = parseBlockLines(lines, (this.references = new Map()));
     this.#defined ||= this.references.size > 0;
