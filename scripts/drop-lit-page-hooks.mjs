@@ -63,7 +63,9 @@
 //   its parsed HTML for the bindings, the cache of prepared templates by strings array, and the html`` tag):
 //   every template of the app is compiled at build time (scripts/compile-lit-templates.mjs), so the app's Lit
 //   draws compiled templates only, and exports the part constructors their parts name. An app module that names
-//   _$litType$ itself (before compiling) fails the build;
+//   _$litType$ itself (before compiling) fails the build. With the scanner go the random marker it looks for and
+//   its pattern of an attribute, which the minifier kept as calls (Math.random(), RegExp()) with their results
+//   unused: the pattern's parse was work on the way to the widget's first paint;
 // - the page-wide identity of Lit's noChange and nothing (symbols from the global registry, so that the
 //   values of one copy of Lit mean the same to another): no value made by another copy reaches the widget's
 //   templates, and its own chunks import the two from the app;
@@ -131,6 +133,8 @@ const HOOKS = [
       [/"number"==typeof (\w+)\?this\._\$AC\(\w+\):\(void 0===\1\.el&&\(\1\.el=\w+\.createElement\((\w+\(\1\.h,\1\.h\[0\]\)),this\.options\)\),\1\)/g, '(void 0===$1.el&&(($1.el=document.createElement("template")).innerHTML=$2),$1)'],
       [/_\$AC\((\w+)\)\{let (\w+)=\w+\.get\(\1\.strings\);return void 0===\2&&\w+\.set\(\1\.strings,\2=new \w+\(\1\)\),\2\}/g, ''],
       [/,\w+ as html\b/g, ''],
+      [/(?<=,\w+=)`lit\$\$\{Math\.random\(\)\.toFixed\(9\)\.slice\(2\)\}\$`/g, '""'],
+      [/(?<=,\w+=)RegExp\(`>\|(?:[^`\\]|\\.)*`,"g"\)/g, '0'],
       [
         /(const (\w+)=\{M:\w+,P:\w+,A:\w+,C:1,L:\w+,R,D:\w+,V:\w+,I:\w+,(\w+),N:(\w+),U:(\w+),B:(\w+),F:\w+\}[^]*)export\{\2 as _\$LH,/g,
         '$1export{$2 as _$$LH,$3 as AttributePart,$4 as BooleanAttributePart,$5 as EventPart,$6 as PropertyPart,',
