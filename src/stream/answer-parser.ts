@@ -41,9 +41,11 @@ function markerPattern(label: readonly string[], bareLine: boolean): MarkerPatte
   };
 }
 
-// A label is a list of parts, one letter each for a word.
-const ANSWER_MARKER = markerPattern([...'answer'], false);
-const SUGGESTIONS_MARKER = markerPattern([...'suggest', '(?:e(?:d|$))?', `${SPACE}+`, ...'question', 's?'], true);
+// A label is a list of parts, one letter each for a word. The patterns are made for the first answer rather
+// than when the module loads, which is before the widget's first paint.
+let markers: [answer: MarkerPattern, suggestions: MarkerPattern] | undefined;
+const answerMarkers = () =>
+  (markers ??= [markerPattern([...'answer'], false), markerPattern([...'suggest', '(?:e(?:d|$))?', `${SPACE}+`, ...'question', 's?'], true)]);
 /** Line ends other than LF: CRLF, a lone CR, NEL and the Unicode line and paragraph separators. */
 const LINE_END = /\r\n?|[\u0085\u2028\u2029]/g;
 
@@ -173,7 +175,7 @@ export class AnswerParser {
     // An unchanged head is still undecided: resolving it again changes nothing.
     if (!this.#head) return;
     const head = this.#head;
-    const markerEnd = matchMarker(head, ANSWER_MARKER);
+    const markerEnd = matchMarker(head, answerMarkers()[0]);
     if (markerEnd === MAYBE) return;
     this.#head = '';
     this.#phase = 'answer';
@@ -197,7 +199,7 @@ export class AnswerParser {
       const held = this.#line;
       const lineEnd = newline < 0 ? chunk.length : newline + 1;
       const line = held + chunk.slice(i, Math.min(lineEnd, i + MARKER_LIMIT + 1 - held.length));
-      const markerEnd = matchMarker(line, SUGGESTIONS_MARKER);
+      const markerEnd = matchMarker(line, answerMarkers()[1]);
       if (markerEnd === MAYBE) {
         // Only a line the chunk ends in can be undecided: it is held, all of it.
         this.#emit(chunk.slice(0, i));

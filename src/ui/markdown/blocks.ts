@@ -43,9 +43,11 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:(=+)|-+)[ \t]*$/;
 // Where a paragraph may be cut: before a character that a paragraph read alone from there starts with too
 // (no block marker, indentation or opening bracket of a definition, whose label holds no unescaped `[`).
 const PARAGRAPH_START = String.raw`[^\s#>*+\-=_\d\x60~<|[\udc00-\udfff]|[-+*_\d]{1,3}\p{L}|\[\[`;
-const CUT_LINE = new RegExp(`^ {0,3}(?:${PARAGRAPH_START})`, 'u');
-const CUT_AFTER_SPACE = new RegExp(`[ \t](?=${PARAGRAPH_START})`, 'gu');
-const CUT = new RegExp(`(?=${PARAGRAPH_START})`, 'gu');
+// The patterns are made for the first paragraph, not when the module loads (before the widget's first paint):
+// a pattern with a Unicode property takes a fraction of a millisecond to make.
+let cutPatterns: [line: RegExp, afterSpace: RegExp, anywhere: RegExp] | undefined;
+const paragraphCuts = () =>
+  (cutPatterns ??= [new RegExp(`^ {0,3}(?:${PARAGRAPH_START})`, 'u'), new RegExp(`[ \t](?=${PARAGRAPH_START})`, 'gu'), new RegExp(`(?=${PARAGRAPH_START})`, 'gu')]);
 /** Characters of a paragraph after which it may be cut into pieces (see the paragraph's reading). */
 export const PIECE = 2048;
 
@@ -286,6 +288,7 @@ export function parseBlockLines(input: readonly string[], references: References
     // else, in a line that takes it past twice PIECE, after a space before such a character, else past three
     // times PIECE before such a character. The rest of a line cut is read as a line of its own.
     const body: string[] = [];
+    const [CUT_LINE, CUT_AFTER_SPACE, CUT] = paragraphCuts();
     let size = 0;
     let cut: boolean;
     let underline: RegExpExecArray | null | undefined;

@@ -36,12 +36,15 @@ export function safeHref(raw: string): string | null {
  */
 export const MAX_INLINE_DEPTH = 32;
 
-const PUNCTUATION = /[\p{P}\p{S}]/u;
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
 const SPACE = /\s/;
 const AUTOLINK = /<([a-z][a-z\d+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[a-z\d-]+(?:\.[a-z\d-]+)*)>/iy;
-/** How a GFM autolink literal starts: a letter or digit after `http(s)://`, also `-` after `www.`. */
-const URL_START = /(?:https?:\/\/[\p{L}\p{N}]|www\.[\p{L}\p{N}-])/iuy;
+/**
+ * Punctuation, and how a GFM autolink literal starts (a letter or digit after `http(s)://`, also `-` after
+ * `www.`). Made by the first parse, not when the module loads (before the widget's first paint): a pattern
+ * with Unicode properties takes a fraction of a millisecond to make.
+ */
+let unicodePatterns: [punctuation: RegExp, urlStart: RegExp] | undefined;
 const BARE_URL = /(?:https?:\/\/|www\.)[^\s<]*/iy;
 /** Part of a raw link destination: no space, no parenthesis unless escaped. */
 const DESTINATION_PART = String.raw`[^\0- \\()]|\\.`;
@@ -198,6 +201,7 @@ let scratch = new Int32Array(0);
  */
 export function parseInline(text: string, options: InlineOptions = {}): Inline[] {
   const { open, references } = options;
+  const [PUNCTUATION, URL_START] = (unicodePatterns ??= [/[\p{P}\p{S}]/u, /(?:https?:\/\/[\p{L}\p{N}]|www\.[\p{L}\p{N}-])/iuy]);
   // Each character that may start something (not PLAIN) makes at most two tokens (a text run and itself), one
   // delimiter and one pair; streaming adds a closer per opener. So memory follows the markup, not the text.
   const size = 2 * text.replace(/[^\\\n`*_~[\]!&<hw@]+/gi, '').length + 9;
