@@ -1,6 +1,7 @@
 // What a streamed answer's blocks keep alive. In V8 a string cut out of another keeps all of that one alive:
 // blocks read from each version of a growing answer, and kept, once kept every version of it (a 200 KB list
-// streamed in 1,000-character pieces, some 20 MB; a long paragraph's finished pieces the same). In a process of its own, which measures its heap.
+// streamed in 1,000-character pieces, some 20 MB; a long paragraph's finished pieces the same). In a process
+// of its own, which measures its heap.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
