@@ -286,11 +286,16 @@ export class ChatbotWidget extends LitElement {
   #chips = new SuggestionChips(this, (question) => this.#selectSuggestion(question));
   #leadForm = new OnDemandModule(this, () => import('./on-demand/lead-form.js'));
   #leadFormStyled = false;
+  /** Whether the shadow root has the element's style sheets (see willUpdate()). */
+  #styled = false;
   #widgetSetting: WidgetGreeting | undefined;
   #widgetSettingKey = '';
   #teaser: typeof import('./on-demand/teaser.js') | undefined;
   #teaserTimer = 0;
-  /** Until LOADING_GRACE has passed or the chat is first drawn, the panel is left blank while the bot or its settings load. */
+  /**
+   * Whether the panel is left blank, while the bot or its settings load: until LOADING_GRACE has passed or the
+   * chat is first drawn (settled in willUpdate()).
+   */
   #inGrace = true;
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
@@ -329,7 +334,8 @@ export class ChatbotWidget extends LitElement {
       this.#loaderHadFocus = existing.activeElement !== null;
       existing.replaceChildren();
     }
-    return super.createRenderRoot();
+    // The style sheets come with the first update that draws something (see willUpdate()).
+    return existing ?? this.attachShadow(ChatbotWidget.shadowRootOptions);
   }
 
   override connectedCallback(): void {
@@ -447,8 +453,20 @@ export class ChatbotWidget extends LitElement {
     }
     const bot = this.#chat.bot;
     if (leadFields(bot?.collect_customer_info).length > 0) this.#leadForm.want(bot);
+    const status = this.#chat.status;
+    // Once anything is drawn (the notice of an element still without a bot id, say), the grace is over: a
+    // chat on screen is never blanked again. A conversation restored with messages has no greeting to wait
+    // for, and drawing the chat at once keeps its messages' draw, when the bot comes, a task of its own.
+    this.#inGrace &&= (status === 'loading' || (status === 'ready' && !this.#widgetSetting)) && !this.#chat.conversation.messages.length;
+    // The style sheets come with the first update that draws something: an inline chat is blank in its grace,
+    // and sheets adopted then cost a frame of their own (the styles and paint of an empty panel) before the
+    // chat's. The lead form's, and those of what is drawn (see withStyles), come after them.
+    if (!this.#styled && (this.mode === 'launcher' || !this.#inGrace)) {
+      this.#styled = true;
+      super.createRenderRoot();
+    }
     const leadForm = this.#leadForm.module;
-    if (leadForm && !this.#leadFormStyled) {
+    if (leadForm && this.#styled && !this.#leadFormStyled) {
       this.#leadFormStyled = true;
       leadForm.adoptLeadFormStyles(this.renderRoot as ShadowRoot);
     }
@@ -933,20 +951,14 @@ export class ChatbotWidget extends LitElement {
       </div>`;
   }
 
-  override render(): TemplateResult {
+  override render(): TemplateResult | typeof nothing {
     const s = this.pack;
     const launcherMode = this.mode === 'launcher';
     const name = this.#botName;
     const status = this.#chat.status;
     const hasMessages = this.#chat.conversation.messages.length > 0;
     const canStartOver = status === 'ready' && hasMessages;
-    const waiting = status === 'loading' || (status === 'ready' && !this.#widgetSetting);
-    // Once anything is drawn (the notice of an element still without a bot id, say), the grace is over: a
-    // chat on screen is never blanked again. A conversation restored with messages has no greeting to wait
-    // for, and drawing the chat at once keeps its messages' draw, when the bot comes, a task of its own.
-    const blank = this.#inGrace && waiting && !hasMessages;
-    if (!blank) this.#inGrace = false;
-    const content = blank
+    const content = this.#inGrace
       ? nothing
       : html`<div class="header" part="header">
         <span class="avatar" aria-hidden="true">${[...name][0]}</span>
@@ -962,7 +974,9 @@ export class ChatbotWidget extends LitElement {
       ${this.#renderBody()}
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>`;
     if (!launcherMode) {
-      return html`<div class="panel" part="panel" id="panel" role="region" aria-labelledby="title" lang=${s.lang} dir=${s.dir}>${content}</div>`;
+      return this.#inGrace
+        ? nothing
+        : html`<div class="panel" part="panel" id="panel" role="region" aria-labelledby="title" lang=${s.lang} dir=${s.dir}>${content}</div>`;
     }
     // A dialog: modal below 480 px (see updated()), else a manual popover beside the page, in the top layer
     // (which Chromium would call modal without aria-modal="false").

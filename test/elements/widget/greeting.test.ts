@@ -61,6 +61,34 @@ describe('<chatbot-widget> greeting and starter questions', () => {
     expect(seen.notices, 'a loading notice was drawn').to.equal(0);
   });
 
+  it("adopts its style sheets with its first draw: blank and unstyled while the bot comes, never drawn without them, the lead form's after them", async () => {
+    const { el } = await mountWidget({
+      ready: false,
+      bot: late(20, botRecord({ collect_customer_info: { numberShowing: 1, name: true, email: true, phone: false } })),
+      widgetSetting: late(150, { initial_message: 'Welcome aboard.' }),
+    });
+    const root = el.shadowRoot!;
+    expect(root.adoptedStyleSheets, 'sheets adopted while blank').to.have.length(0);
+    expect(root.children, 'drawn while blank').to.have.length(0);
+    // Looked at on every frame until ready: what a frame could paint.
+    const unstyled: number[] = [];
+    let watching = true;
+    const look = () => {
+      if (root.children.length > 0 && root.adoptedStyleSheets.length === 0) unstyled.push(root.children.length);
+      if (watching) requestAnimationFrame(look);
+    };
+    look();
+    await waitUntil(() => chatReady(el), 'the widget did not become ready');
+    watching = false;
+    expect(unstyled, 'a frame with the chat drawn and no style sheet').to.deep.equal([]);
+    const own = (el.constructor as typeof ChatbotWidget).elementStyles.map((style) => (style instanceof CSSStyleSheet ? style : style.styleSheet));
+    expect(root.adoptedStyleSheets.slice(0, own.length)).to.deep.equal(own);
+    expect(getComputedStyle(part(el, 'panel')).display).to.equal('flex');
+    // The lead form's module came while the settings were on their way: its sheet follows the element's.
+    await waitUntil(() => root.adoptedStyleSheets.length === own.length + 1, "the lead form's sheet was not adopted");
+    expect([...root.adoptedStyleSheets.at(-1)!.cssRules].some((rule) => (rule as CSSStyleRule).selectorText === '.lead')).to.equal(true);
+  });
+
   it('never blanks a chat already drawn: an element given its bot id once it is on the page', async () => {
     const service = createFakeService({ bot: late(60, botRecord({ bot_name: 'Later' })), widgetSetting: { initial_message: 'Hello later.' } });
     const el = await fixture<ChatbotWidget>(html`<chatbot-widget base-url="https://service.test" mode="inline" storage="session" lang="en" .fetch=${service.fetch} style="height: 560px"></chatbot-widget>`);
