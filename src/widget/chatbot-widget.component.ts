@@ -32,7 +32,7 @@ import { ChatbotCloseEvent, ChatbotOpenEvent, ChatbotSuggestionSelectEvent } fro
 import { HOST_METHODS, type HostMethod } from './host-methods.js';
 import { OnDemandModule } from './on-demand-module.js';
 import type { LeadFormErrors } from './on-demand/lead-form.js';
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, adoptStyles, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import {
   applyStringOverrides,
   englishStrings,
@@ -463,7 +463,7 @@ export class ChatbotWidget extends LitElement {
     // chat's. The lead form's, and those of what is drawn (see withStyles), come after them.
     if (!this.#styled && (this.mode === 'launcher' || !this.#inGrace)) {
       this.#styled = true;
-      super.createRenderRoot();
+      adoptStyles(this.renderRoot as ShadowRoot, ChatbotWidget.elementStyles);
     }
     const leadForm = this.#leadForm.module;
     if (leadForm && this.#styled && !this.#leadFormStyled) {
