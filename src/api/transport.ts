@@ -86,27 +86,21 @@ export async function* readBody(response: Response, signal: AbortSignal | undefi
   const reader = response.body.getReader();
   const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
   signal?.addEventListener('abort', onAbort);
-  let finished = false;
   try {
     if (signal?.aborted) throw new AbortError(signal.reason);
     for (;;) {
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        finished = true;
+      const result = await reader.read().catch((error: unknown) => {
         throw transportError(error, signal);
-      }
+      });
+      // Checked after the read: an abort cancels the reader, which then reads as done.
       if (signal?.aborted) throw new AbortError(signal.reason);
-      if (result.done) {
-        finished = true;
-        return;
-      }
+      if (result.done) return;
       yield result.value;
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    if (!finished) void reader.cancel().catch(() => undefined);
+    // Releases the connection when the reading stopped early (cancelling a finished body does nothing).
+    void reader.cancel().catch(() => undefined);
   }
 }
 

@@ -8,7 +8,7 @@ import {
   NetworkError,
   ResponseShapeError,
 } from '../../../src/api/errors.js';
-import { fakeFetch, json, text, type Responder } from './fake-fetch.js';
+import { fakeFetch, hangingStream, json, text, type Responder } from './fake-fetch.js';
 
 const BASE = 'https://api.example.test';
 const BOT_ID = '4b1c7f5e-2d8a-4a63-9a55-0d8f0c6a1e11';
@@ -386,6 +386,19 @@ describe('createClient errors', () => {
         ),
     ]);
     await assert.rejects(client.getBotInformation(BOT_ID), NetworkError);
+  });
+
+  it('an abort while reading a JSON body is an AbortError at once, also when fetch does not tie the body to the signal', async () => {
+    const controller = new AbortController();
+    const hanging = hangingStream(['{"id":']);
+    const { client } = setup([() => new Response(hanging.stream, { headers: { 'content-type': 'application/json' } })]);
+    const reading = client.getBotInformation(BOT_ID, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('page left')), 10);
+    await assert.rejects(reading, (error: unknown) => {
+      assert.ok(error instanceof AbortError);
+      assert.equal((error.cause as Error).message, 'page left');
+      return true;
+    });
   });
 
   it('every error is a ChatbotClientError with its own name', () => {
