@@ -388,7 +388,7 @@ describe('createClient errors', () => {
     await assert.rejects(client.getBotInformation(BOT_ID), NetworkError);
   });
 
-  it('an abort while reading a JSON body is an AbortError at once, also when fetch does not tie the body to the signal', async () => {
+  it('an abort while reading a JSON body is an AbortError at once and cancels the body, also when fetch does not tie the body to the signal', async () => {
     const controller = new AbortController();
     const hanging = hangingStream(['{"id":']);
     const { client } = setup([() => new Response(hanging.stream, { headers: { 'content-type': 'application/json' } })]);
@@ -399,6 +399,7 @@ describe('createClient errors', () => {
       assert.equal((error.cause as Error).message, 'page left');
       return true;
     });
+    assert.equal(((await hanging.cancelled) as Error).message, 'page left');
   });
 
   it('every error is a ChatbotClientError with its own name', () => {
