@@ -138,12 +138,26 @@ describe('<chatbot-widget> streaming', () => {
     await ask(el, 'A long list');
     await settled(el);
     observer.disconnect();
-    // The first list becomes a piece once the list is long enough (laid out again, once); the later pieces are
-    // pieces from the start, and a finished one only becomes `cut`.
-    expect(changes).to.deep.equal(['1: none → piece cut', '257: piece → piece cut']);
+    // The first list becomes a piece once it passes 64 items, while it is short (laid out again, once); the
+    // later pieces are pieces from the start, and a finished one only becomes `cut`.
+    expect(changes).to.deep.equal(['1: none → piece', '1: piece → piece cut', '257: piece → piece cut']);
     const lists = [...byPart(part(el, 'bot-message'), 'bubble').querySelectorAll('ol')];
     expect(lists.map((list) => getComputedStyle(list).contentVisibility)).to.deep.equal(['auto', 'auto', 'auto']);
     expect(lists.map((list) => getComputedStyle(list).marginBlockEnd === '0px')).to.deep.equal([true, true, false]);
+  });
+
+  it('draws a list of up to 64 items as a list of its own, not a piece skipped off screen', async () => {
+    const { el, service } = await mountWidget();
+    const list = (count: number) => Array.from({ length: count }, (_, index) => `${index + 1}. Item ${index + 1}`).join('\n');
+    service.queue({ kind: 'text', body: formatAnswer({ answer: `${list(64)}\n\nBetween.\n\n${list(65)}` }), chunkSize: 1 << 20 });
+    await ask(el, 'Two lists');
+    await settled(el);
+    const lists = [...byPart(part(el, 'bot-message'), 'bubble').querySelectorAll('ol')];
+    expect(lists.map((each) => [each.children.length, each.getAttribute('class')])).to.deep.equal([
+      [64, null],
+      [65, 'piece'],
+    ]);
+    expect(lists.map((each) => getComputedStyle(each).contentVisibility)).to.deep.equal(['visible', 'auto']);
   });
 
   it('draws the end of an answer (its actions and suggestions) in a frame after its last text', async () => {
