@@ -130,6 +130,11 @@ function renderInline(nodes: readonly Inline[]): unknown[] {
   });
 }
 
+/** Items of one list of a long list drawn as lists that continue each other. */
+const LIST_PIECE_ITEMS = 256;
+/** Most items of a list drawn as a plain list rather than as pieces skipped off screen. */
+const PLAIN_LIST_ITEMS = 64;
+
 const inline = (text: string, options: InlineOptions) => renderInline(parseInline(text, options));
 
 function renderBlock(block: Block, context: MarkdownContext, options: InlineOptions, tight = false): TemplateResult {
@@ -161,10 +166,10 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
       // pre-paint, 13 and 12 in paint). A shorter list is no piece, so one off screen is never held at a
       // piece's 3,000 px before its first layout. The pieces before the last are `cut` too (no space after them).
       const lists = [];
-      for (let index = 0; index < block.items.length; index += 256) {
-        const items = block.items.slice(index, index + 256);
+      for (let index = 0; index < block.items.length; index += LIST_PIECE_ITEMS) {
+        const items = block.items.slice(index, index + LIST_PIECE_ITEMS);
         const start = block.start + index;
-        const pieceClass = block.items.length <= 64 ? undefined : index + 256 < block.items.length ? 'piece cut' : 'piece';
+        const pieceClass = block.items.length <= PLAIN_LIST_ITEMS ? undefined : index + LIST_PIECE_ITEMS < block.items.length ? 'piece cut' : 'piece';
         lists.push(
           memo([...items, block.tight, start, pieceClass], () => {
             const drawn = items.map((item) => memo([item, block.tight], () => html`<li>${item.map((child) => renderBlock(child, context, options, block.tight))}</li>`));
