@@ -1,7 +1,6 @@
 // Syntax-highlighted code blocks, part of the Markdown extras (src/widget/on-demand/markdown-extras.ts), which
 // the widget imports only when an answer needs them. Tokens come from the pure lexer (code-tokens.ts) and
-// are drawn as spans through Lit bindings, never as HTML; copying a block still copies its plain text.
-import { html } from 'lit';
+// are drawn as text nodes and spans made with DOM calls, never as HTML; copying a block still copies its plain text.
 import { withStyles } from '../adopted-styles.js';
 import { memo } from '../memo.js';
 import { codeTokens, TOKEN_KINDS, type CodeToken, type TokenKind } from './code-tokens.js';
@@ -32,11 +31,33 @@ export const CODE_CSS: string =
   TOKEN_KINDS.map((kind) => `.code-${kind}{color:var(--chatbot-code-${kind},${TOKEN_COLORS[kind]})}`).join('') +
   `.code-comment{font-style:italic}pre>code,.code-lines{display:block}.code-lines{width:max-content;min-width:100%;content-visibility:auto;contain-intrinsic-size:auto 0px auto ${CODE_BLOCK_LINES}lh}`;
 
-const drawTokens = (tokens: readonly CodeToken[]): unknown[] =>
-  tokens.map((token) => (typeof token === 'string' ? token : html`<span class="code-${token[0]}">${token[1]}</span>`));
+/**
+ * The tokens as DOM: a text node each, in a span with its kind's class when highlighted. Built with DOM calls
+ * rather than a Lit template per token (which costs a template instance and a marker comment each, most of a
+ * frame of a long code block), and never parsed: the text goes in as text.
+ */
+const drawTokens = (tokens: readonly CodeToken[], into: ParentNode): ParentNode => {
+  into.append(
+    ...tokens.map((token) => {
+      if (typeof token === 'string') return token;
+      const span = document.createElement('span');
+      span.className = `code-${token[0]}`;
+      span.textContent = token[1];
+      return span;
+    }),
+  );
+  return into;
+};
+
+/** A block of lines: its element, made anew for each part that draws it (a node can be in one place only). */
+const drawLines = (tokens: readonly CodeToken[]): ParentNode => {
+  const lines = document.createElement('span');
+  lines.className = 'code-lines';
+  return drawTokens(tokens, lines);
+};
 
 /** The code last drawn (the one being written, while an answer streams), its blocks of lines drawn, and where the rest starts. */
-let last: { code: string; language: string; blocks: unknown[]; end: number } | undefined;
+let last: { code: string; language: string; blocks: CodeToken[][]; end: number } | undefined;
 
 /**
  * The code with its tokens in spans (plain text in a language the highlighter does not read). Code of more
@@ -59,8 +80,7 @@ export function drawCode(code: string, language: string): unknown {
     for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
       if (++lines >= CODE_BLOCK_LINES && typeof token === 'string' && code.includes('\n', position + at + 1)) {
         block.push(text.slice(from, at + 1));
-        const drawn = html`<span class="code-lines">${drawTokens(block)}</span>`;
-        growing.blocks.push(memo([drawn], () => drawn));
+        growing.blocks.push(block);
         growing.end = position + at + 1;
         block = [];
         lines = 0;
@@ -70,7 +90,9 @@ export function drawCode(code: string, language: string): unknown {
     if (from < text.length) block.push(from ? text.slice(from) : token);
     position += text.length;
   }
-  // The rest of a long code block is drawn as a block of lines too, so that its DOM stays when it is finished.
-  const drawn = drawTokens(block);
-  return withStyles(CODE_CSS, [...growing.blocks, growing.blocks.length ? html`<span class="code-lines">${drawn}</span>` : drawn]);
+  // A block of lines drawn is left alone while its part draws the same tokens again; the rest is drawn anew.
+  return withStyles(CODE_CSS, [
+    ...growing.blocks.map((tokens) => memo([tokens], () => drawLines(tokens))),
+    growing.blocks.length ? drawLines(block) : drawTokens(block, document.createDocumentFragment()),
+  ]);
 }

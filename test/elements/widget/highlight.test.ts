@@ -105,6 +105,22 @@ describe('<chatbot-widget> syntax highlighting', () => {
     expect(blocks.map((block) => block.textContent!.split('\n').length - 1)).to.deep.equal([64, 64, 64, 7]);
     expect(code().textContent).to.equal(lines.join('\n'));
     expect(code().querySelectorAll('.code-keyword').length).to.equal(200);
+    // The tokens are text nodes and spans only, with no template markers between them.
+    const walker = document.createTreeWalker(code(), NodeFilter.SHOW_COMMENT);
+    let markers = 0;
+    while (walker.nextNode()) if (blocks.some((block) => block.contains(walker.currentNode))) markers++;
+    expect(markers).to.equal(0);
+  });
+
+  it('draws the same long code twice in one answer in full, each block of lines its own', async () => {
+    const { el, service } = await mountWidget();
+    const code = Array.from({ length: 150 }, (_, k) => `let twice${k} = ${k};`).join('\n');
+    service.queueAnswer(`First:\n\n\`\`\`js\n${code}\n\`\`\`\n\nAgain:\n\n\`\`\`js\n${code}\n\`\`\``);
+    await ask(el, 'The same code twice?');
+    await settled(el);
+    const blocks = parts(el, 'code-block').slice(-2);
+    expect(blocks.map((block) => block.querySelector('code')!.textContent)).to.deep.equal([code, code]);
+    expect(blocks.map((block) => block.querySelectorAll('.code-lines').length)).to.deep.equal([3, 3]);
   });
 
   it('skips the blocks of lines that are off screen, and keeps the code as wide as its longest line', async () => {
