@@ -137,6 +137,12 @@ export interface BlockReaders {
 let readers: Partial<BlockReaders> = {};
 
 /**
+ * What the readers above (and the extras' inline reader and highlighter) may read differently: a pipe, `]:`,
+ * a task marker, `<` followed by a letter, `/`, `!` or `?`, a fence followed by a word.
+ */
+export const EXTRAS_MARKERS = /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i;
+
+/**
  * Teaches the parsers GFM tables and task items, HTML blocks, link reference definitions and reference links
  * (until then they are text, HTML blocks paragraphs of it); an IncrementalBlocks reads its text again on its
  * next update.
@@ -353,14 +359,19 @@ export class IncrementalBlocks {
    */
   update(text: string, complete = false): { finished: Block[]; open: Block[]; reset: boolean } {
     let reset = false;
-    // Replaced text, or readers arrived since: everything is read again.
-    if (text.length < this.#source.length || !text.startsWith(this.#source.slice(this.#offset), this.#offset) || this.#readers !== readers) {
-      this.#readers = readers;
+    // Replaced text, or readers arrived since that read differently some text already read: everything is read
+    // again. (The blocks before the offset, drawn already, stay when none of them has a marker.)
+    if (
+      text.length < this.#source.length ||
+      !text.startsWith(this.#source.slice(this.#offset), this.#offset) ||
+      (this.#readers !== readers && EXTRAS_MARKERS.test(this.#source.slice(0, this.#offset)))
+    ) {
       this.#offset = 0;
       this.#list = undefined;
       this.#defined = false;
       reset = true;
     }
+    this.#readers = readers;
     this.#source = text;
     const base = this.#offset;
     const list = this.#list;

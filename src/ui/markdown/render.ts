@@ -4,7 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { copyIcon, iconButton } from '../icons.js';
 import { memo } from '../memo.js';
-import { IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
+import { EXTRAS_MARKERS, IncrementalBlocks, parseBlocks, useBlockReaders, type Block, type BlockReaders } from './blocks.js';
 import { inlineText, parseInline, safeHref, useRawHtmlReader, type Inline, type InlineOptions, type RawHtmlReader, type References } from './inline.js';
 
 /** Draws a table, each cell's text drawn by `cell` (the widget imports it on demand). */
@@ -85,7 +85,7 @@ function wantExtras(): void {
  * first as plain text and then again.
  */
 export function prepareMarkdown(text: string): Promise<void> | undefined {
-  if (!extrasWanted && /\||]:|\[[ x]]|<[a-z/!?]|[`~]{3} *\w/i.test(text)) wantExtras();
+  if (!extrasWanted && EXTRAS_MARKERS.test(text)) wantExtras();
   return extrasLoading;
 }
 

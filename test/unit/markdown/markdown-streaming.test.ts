@@ -134,13 +134,22 @@ describe('Markdown while it streams: long lists', () => {
 
 // Last in this file: it gives the block parser its readers, as the widget does when they arrive.
 describe('Tables, task items and definitions arriving on demand', () => {
-  it('are read, in answers finished and streaming, from the next update on', () => {
+  it('are read, in answers finished and streaming, from the next update on (again from the start if read text has a marker)', () => {
     const text = 'Plans, see [a]:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n[a]: https://x.y';
     const finished = new IncrementalBlocks();
     const streaming = new IncrementalBlocks();
     assert.deepEqual(finished.update(text, true).finished.map((block) => block.type), ['paragraph', 'paragraph', 'list', 'paragraph']);
     streaming.update(`${text}\n\nmore`);
+    const plain = new IncrementalBlocks();
+    const opening = 'First paragraph.\n\n1. one\n2. two\n\nLast paragraph,\nits second';
+    assert.deepEqual(plain.update(opening).finished.map((block) => block.type), ['paragraph', 'list']);
     useBlockReaders({ readTable, readHtmlBlock, takeDefinitions, resolveReference, markTask });
+    // Nothing read before they came has a marker: the blocks handed out stay, only the open tail is read again.
+    const table = '\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\nend';
+    const kept = plain.update(`${opening} line.${table}`);
+    assert.equal(kept.reset, false);
+    assert.deepEqual([...kept.finished, ...kept.open].map((block) => block.type), ['paragraph', 'table', 'paragraph']);
+    assert.deepEqual([...kept.finished, ...kept.open][1], parseBlocks(table)[0]);
     const again = finished.update(text, true);
     assert.equal(again.reset, true);
     assert.deepEqual(again.finished.map((block) => block.type), ['paragraph', 'table', 'list']);
