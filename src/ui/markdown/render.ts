@@ -148,7 +148,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
     }
     case 'html':
       // An HTML block is its source as text in the place of the block, never HTML (as CommonMark writes raw HTML).
-      return html`${block.text}`;
+      return block.text;
     case 'heading':
       return html`<p class="heading level-${block.level}"><strong>${inline(block.text, options)}</strong></p>`;
     case 'code':
@@ -179,7 +179,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
           }),
         );
       }
-      return html`${lists}`;
+      return lists;
     }
     case 'table':
       return drawTable!(block, (text) => inline(text, options));
@@ -194,7 +194,7 @@ function renderBlock(block: Block, context: MarkdownContext, options: InlineOpti
 export function renderMarkdown(text: string, context: MarkdownContext): unknown {
   try {
     const references = new Map();
-    return html`${parseBlocks(text, references).map((block) => renderBlock(block, context, { references }))}`;
+    return parseBlocks(text, references).map((block) => renderBlock(block, context, { references }));
   } catch {
     return text;
   }
