@@ -315,7 +315,7 @@ export function longTasksSoFar(): Promise<number[]> {
 // painted: a count read before them missed about 12 nodes a message).
 export async function messagesDrawnInPage(count: number): Promise<void> {
   const root = document.querySelector('chatbot-widget')!.shadowRoot!;
-  while (root.querySelectorAll('.message').length < count || [...root.querySelectorAll('time')].some((time) => !time.textContent)) {
+  while (root.querySelectorAll('.message').length < count || [...root.querySelectorAll('time')].some((time) => !time.textContent!.trim())) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -559,14 +559,17 @@ export class ChatbotWidget extends LitElement {
       // The messages' times are written once the messages are painted: making the first formatter loads the
       // language's locale data (20 to 50 ms, several times that on a busy machine), which the field and the
       // messages of a restored conversation, or a question just sent, need not wait for (a timer set now may
-      // run before the frame that paints them). The formatter is made in a task, the times drawn in the next:
-      // drawing them redraws every message drawn (20 to 30 ms for 200), and the two in one task made one long
-      // task.
+      // run before the frame that paints them). The formatter is made in a task, the times written in the
+      // next, into the text node of each time element drawn (a space until then, see #time): drawing them with
+      // Lit redrew every message (20 to 30 ms for 200), and the two in one task made one long task. Messages
+      // drawn later get theirs from Lit.
       if (!this.#timeFormat && this.#chat.conversation.messages.length) {
         requestAnimationFrame(() =>
           setTimeout(() => {
-            this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' });
-            setTimeout(() => this.requestUpdate());
+            const format = (this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' }));
+            setTimeout(() => {
+              for (const time of this.renderRoot.querySelectorAll('time')) (time.lastChild as Text).data = format.format(new Date(time.dateTime));
+            });
           }),
         );
       }
@@ -766,10 +769,10 @@ export class ChatbotWidget extends LitElement {
   #speech = (event: Event, text?: string, button = event.currentTarget as HTMLButtonElement) =>
     void import('./on-demand/speech.js').then((speech) => speech.speech(button, text));
 
-  // The time's text comes once the formatter is made (see updated()).
+  // The time's text comes once the formatter is made (see updated()); until then a space holds its text node.
   #time(at: number): TemplateResult {
     const date = new Date(at);
-    return html`<time datetime=${date.toISOString()}>${this.#timeFormat?.format(date)}</time>`;
+    return html`<time datetime=${date.toISOString()}>${this.#timeFormat?.format(date) ?? ' '}</time>`;
   }
 
   #renderQuestion(message: QuestionMessage): TemplateResult {
@@ -821,9 +824,9 @@ export class ChatbotWidget extends LitElement {
   }
 
   #renderMessage(message: Message): unknown {
-    if (message.role === 'user') return memo([message, this.pack, this.#timeFormat], () => this.#renderQuestion(message));
+    if (message.role === 'user') return memo([message, this.pack], () => this.#renderQuestion(message));
     if (message.status === 'streaming') return this.#renderAnswer(message);
-    return memo([message, this.pack, this.#timeFormat, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
+    return memo([message, this.pack, this.#chat.bot, this.settings?.custom_error_message, drawTable], () => this.#renderAnswer(message));
   }
 
   // Undefined until the lead form's module is in: Lit draws nothing for it.
@@ -874,7 +877,7 @@ export class ChatbotWidget extends LitElement {
       ${messages.length === 0 && !leadShown ? html`<p class="greeting" dir="auto">${this.#greetingText}</p>` : nothing}
       ${leadAfter === -1 ? this.#renderLeadForm() : nothing}
       ${memo(
-        [this.#drawnFrom, leadAfter < lastChunk && messages[leadAfter] && {}, this.#chat.reconnecting, s, this.#timeFormat, bot, this.settings?.custom_error_message, drawTable, ...messages.slice(0, lastChunk)],
+        [this.#drawnFrom, leadAfter < lastChunk && messages[leadAfter] && {}, this.#chat.reconnecting, s, bot, this.settings?.custom_error_message, drawTable, ...messages.slice(0, lastChunk)],
         () => (lastChunk ? html`<div class="history">${chunks(0, lastChunk)}</div>` : nothing),
       )}${chunks(lastChunk, messages.length)}
       ${chips}

@@ -5,6 +5,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { ChatbotWidget } from '../../../src/chatbot-widget.js';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, type Conversation } from '../../../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../../../src/widget/conversation-store.js';
+import { MarkdownStream } from '../../../src/ui/markdown/render.js';
 import { botRecord, createFakeService, heldJsonResponse } from './fake-service.js';
 import { ask, chatReady, freshBotId, lastAnswerText, mountWidget, part, parts, settled, textOf } from './widget-helpers.js';
 
@@ -40,7 +41,7 @@ function afterFirstDraw<T>(el: ChatbotWidget, read: () => T): Promise<T> {
 /** Waits for every message, each with its time (so the formatter is made: a later test counts those it makes). */
 function everyMessageDrawn(el: ChatbotWidget): Promise<unknown> {
   return waitUntil(
-    () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent),
+    () => parts(el, 'message').length === PAIRS * 2 && [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent!.trim()),
     'the older messages were not drawn',
   );
 }
@@ -140,6 +141,27 @@ describe('<chatbot-widget> long restored conversation', () => {
     await everyMessageDrawn(el);
   });
 
+  it('writes the times into the messages drawn, without drawing any of them again', async () => {
+    const botId = freshBotId();
+    storeConversation(botId);
+    const render = MarkdownStream.prototype.render;
+    let answersDrawn = 0;
+    MarkdownStream.prototype.render = function (this: MarkdownStream, ...args: Parameters<typeof render>) {
+      answersDrawn++;
+      return render.apply(this, args);
+    };
+    try {
+      const { el } = await mountWidget({ botId });
+      await everyMessageDrawn(el);
+      await settled(el);
+      expect(answersDrawn, 'answers drawn').to.equal(PAIRS);
+      const format = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' });
+      for (const time of el.shadowRoot!.querySelectorAll('time')) expect(time.textContent).to.equal(format.format(new Date(time.dateTime)));
+    } finally {
+      MarkdownStream.prototype.render = render;
+    }
+  });
+
   it('shows the field and paints the messages without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
     const botId = freshBotId();
     storeConversation(botId);
@@ -188,7 +210,7 @@ describe('<chatbot-widget> long restored conversation', () => {
       });
       observer.observe(el.shadowRoot!, { childList: true, subtree: true });
       const times = () => [...el.shadowRoot!.querySelectorAll('time')];
-      await waitUntil(() => parts(el, 'message').length === PAIRS * 2 && times().every((time) => time.textContent), 'not every message got its time', { timeout: 5000 });
+      await waitUntil(() => parts(el, 'message').length === PAIRS * 2 && times().every((time) => time.textContent!.trim()), 'not every message got its time', { timeout: 5000 });
       observer.disconnect();
       expect(formattersAtReady, 'formatters made before the field appeared').to.equal(0);
       expect(formattedInFormatterTask, 'times formatted in the task that made the formatter').to.equal(false);
