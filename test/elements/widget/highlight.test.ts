@@ -18,8 +18,11 @@ const extrasRequests = (): number[] =>
 /** Resolves after the next two animation frames: the one coming, and the one after it has been painted. */
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
+/** Highlighted tokens: spans with a kind (the spans that hold a code's lines, plain or in blocks of lines, have none). */
+const TOKENS = 'code span[class^="code-"]:not(.code-lines)';
+
 /** The highlighted spans of the last code block. */
-const spans = (el: ChatbotWidget): HTMLElement[] => [...parts(el, 'code-block').at(-1)!.querySelectorAll('code span')] as HTMLElement[];
+const spans = (el: ChatbotWidget): HTMLElement[] => [...parts(el, 'code-block').at(-1)!.querySelectorAll(TOKENS)] as HTMLElement[];
 
 describe('<chatbot-widget> syntax highlighting', () => {
   it('never loads the highlighter for code without a language; loads it for code in one, highlights it and copies its plain text', async () => {
@@ -72,7 +75,7 @@ describe('<chatbot-widget> syntax highlighting', () => {
       await settled(el);
       await waitUntil(() => spans(el).length > 0, 'the highlighter did not arrive', { timeout: 5000 });
       const kinds = new Set<string>();
-      for (const span of parts(el, 'code-block').flatMap((block) => [...block.querySelectorAll('code span')])) {
+      for (const span of parts(el, 'code-block').flatMap((block) => [...block.querySelectorAll<HTMLElement>(TOKENS)])) {
         kinds.add(span.className);
         const ratio = contrastRatio(getComputedStyle(span).color, effectiveBackground(span));
         expect(ratio, `${span.className} "${span.textContent}"`).to.be.at.least(4.5);
@@ -110,6 +113,30 @@ describe('<chatbot-widget> syntax highlighting', () => {
     let markers = 0;
     while (walker.nextNode()) if (blocks.some((block) => block.contains(walker.currentNode))) markers++;
     expect(markers).to.equal(0);
+  });
+
+  it('keeps the nodes of the tokens drawn while a short code block streams, changing only the last ones', async () => {
+    const { el, service } = await mountWidget();
+    const stream = service.queueManual();
+    await ask(el, 'Short code?');
+    stream.push('*Answer:* Here:\n\n```js\nconst first = 1;\nconst sec');
+    const code = () => parts(el, 'code-block').at(-1)?.querySelector('code');
+    await waitUntil(() => code()?.querySelector('.code-keyword') && code()!.textContent!.endsWith('const sec'), 'the code was not highlighted', { timeout: 5000 });
+    const keyword = spans(el)[0]!;
+    // The text node of the name being written, " sec".
+    const lastText = code()!.querySelector('span:not([class])')!.lastChild!;
+    expect(lastText.textContent).to.equal(' sec');
+    stream.push('ond = 2;\n');
+    await waitUntil(() => code()!.textContent!.includes('second = 2'), 'the code did not grow');
+    expect(spans(el)[0], 'the first token is the same node').to.equal(keyword);
+    expect(keyword.isConnected).to.equal(true);
+    expect(lastText.isConnected, 'the cut name was drawn again').to.equal(false);
+    expect(spans(el).map((span) => span.textContent)).to.deep.equal(['const', '1', 'const', '2']);
+    stream.push('```\n\nDone.');
+    stream.close();
+    await settled(el);
+    expect(code()!.textContent).to.equal('const first = 1;\nconst second = 2;');
+    expect(spans(el)[0], 'still the same node once the answer is complete').to.equal(keyword);
   });
 
   it('draws the same long code twice in one answer in full, each block of lines its own', async () => {
