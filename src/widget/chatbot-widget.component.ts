@@ -566,7 +566,9 @@ export class ChatbotWidget extends LitElement {
       if (!this.#timeFormat && this.#chat.conversation.messages.length) {
         requestAnimationFrame(() =>
           setTimeout(() => {
-            const format = (this.#timeFormat ??= new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' }));
+            // Every update before it is made asks for it: the first to come makes it and writes the times.
+            if (this.#timeFormat) return;
+            const format = (this.#timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' }));
             setTimeout(() => {
               for (const time of this.renderRoot.querySelectorAll('time')) (time.lastChild as Text).data = format.format(new Date(time.dateTime));
             });

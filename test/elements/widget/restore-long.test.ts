@@ -162,6 +162,30 @@ describe('<chatbot-widget> long restored conversation', () => {
     }
   });
 
+  it('writes the times once, however many updates come before the formatter is made', async () => {
+    const botId = freshBotId();
+    let conversation: Conversation = emptyConversation();
+    conversation = addQuestion(conversation, { id: 'q', text: 'Question', at: 1_700_000_000_000 }, 'a');
+    conversation = completeAnswer(appendAnswerText(conversation, 'a', 'Answer'), 'a');
+    sessionStorage.setItem(conversationKey(botId), serializeConversation(conversation));
+    const { el } = await mountWidget({ botId, ready: false });
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) if (record.target.parentElement?.localName === 'time') writes.push(record.target.textContent!);
+    });
+    observer.observe(el.shadowRoot!, { subtree: true, characterData: true });
+    // Once the messages are drawn, an update in each of the next frames, before the formatter is made.
+    await waitUntil(() => parts(el, 'message').length === 2, 'the messages were not drawn');
+    for (let frame = 0; frame < 3; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      el.requestUpdate();
+    }
+    await waitUntil(() => [...el.shadowRoot!.querySelectorAll('time')].every((time) => time.textContent!.trim()), 'no time was written');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    observer.disconnect();
+    expect(writes, 'each time written once').to.have.length(2);
+  });
+
   it('shows the field and paints the messages without waiting for the time formatter, and every message with its time soon after, in a task of its own', async () => {
     const botId = freshBotId();
     storeConversation(botId);
