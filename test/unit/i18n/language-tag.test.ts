@@ -7,6 +7,8 @@ describe('languageTag', () => {
     assert.equal(languageTag('pt_BR'), 'pt-BR');
     assert.equal(languageTag('he'), 'he');
     assert.equal(languageTag('en-US'), 'en-US');
+    assert.equal(languageTag('PT-br'), 'PT-br');
+    assert.equal(languageTag('zh-Hant-TW'), 'zh-Hant-TW');
     assert.equal(languageTag('English'), 'en');
     assert.equal(languageTag(' Tiếng Việt '), 'vi');
   });
@@ -17,5 +19,7 @@ describe('languageTag', () => {
     assert.equal(languageTag(''), undefined);
     assert.equal(languageTag(null), undefined);
     assert.equal(languageTag('en--US'), undefined);
+    assert.equal(languageTag('e1'), undefined);
+    assert.equal(languageTag('ſv'), undefined);
   });
 });
