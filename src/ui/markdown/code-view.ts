@@ -67,20 +67,19 @@ const sameToken = (a: CodeToken, b: CodeToken): boolean =>
  */
 class CodeRun extends Directive {
   #element = document.createElement('span');
+  /** The tokens drawn, one child node of the element each. */
   #drawn: readonly CodeToken[] = [];
-  #nodes: ChildNode[] = [];
 
   render(tokens: readonly CodeToken[], lines: boolean): Node {
+    const element = this.#element;
     const drawn = this.#drawn;
     let same = 0;
     while (same < tokens.length && same < drawn.length && sameToken(tokens[same]!, drawn[same]!)) same++;
-    for (const node of this.#nodes.splice(same)) node.remove();
-    const added = tokens.slice(same).map(tokenNode);
-    this.#element.classList.toggle('code-lines', lines);
-    this.#element.append(...added);
-    this.#nodes.push(...added);
+    while (element.childNodes.length > same) element.lastChild!.remove();
+    element.classList.toggle('code-lines', lines);
+    element.append(...tokens.slice(same).map(tokenNode));
     this.#drawn = tokens;
-    return this.#element;
+    return element;
   }
 }
 const codeRun = directive(CodeRun);
