@@ -13,7 +13,9 @@
 // - load: page load → ready to chat in inline mode (main thread from navigation until the message field is
 //   there and the bot's information has come, waited for in the page on both rows alike), against the same page without the widget; with a 200-message conversation restored from
 //   sessionStorage, against the empty conversation. Bars: ≤ 20 ms over the empty page; ≤ 2 × the empty
-//   conversation.
+//   conversation. Two reference widgets (scripts/bench-reference/) are measured in the same turns, without
+//   bars: the same panel drawn from the same kind of script tag by a dependency-free element and by a bare
+//   LitElement, what any widget drawing that panel pays on this machine at this moment.
 // - long conversation: the 200-message conversation continued with a paced answer: per-token cost against
 //   the first answer's (bar ≤ 1.25 ×); DOM nodes and JS heap once 100 and 200 restored messages are drawn (the growth
 //   from 100 to 200 must stay linear: bar ≤ 1.25 × the growth from 0 to 100).
@@ -23,11 +25,13 @@
 // Options: --runs N (default 5), --no-build (use dist/ as it is), --only burst,paced,load,long,hostile, --verbose.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatAnswer, splitIntoWords } from '../src/stream/answer-format.js';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, setSuggestions, type Conversation } from '../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../src/widget/conversation-store.js';
+import { buildReferenceWidgets } from './bench-reference/build.js';
 import { CORPUS } from './markdown-corpus.js';
 import { startWidgetFixture, type WidgetFixture } from './widget-fixture-server.js';
 
@@ -421,6 +425,15 @@ async function main(): Promise<void> {
   // The same page keeping its conversation in sessionStorage, for the long-conversation rows.
   const stored = await startWidgetFixture({ scriptData: { mode: 'inline', storage: 'session', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
   fixtures.push(stored);
+  // The load row's reference widgets, built whether or not the widget is (they are the instrument's).
+  const references = SECTIONS.has('load') ? await buildReferenceWidgets() : undefined;
+  const referenceFixture = async (distDir: string) => {
+    const started = await startWidgetFixture({ distDir, scriptData: { mode: 'inline', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
+    fixtures.push(started);
+    return started;
+  };
+  const plainReference = references && (await referenceFixture(references.plain));
+  const litReference = references && (await referenceFixture(references.lit));
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -510,20 +523,27 @@ async function main(): Promise<void> {
     }
 
     if (SECTIONS.has('load')) {
-      const [emptyPage = [], empty = [], restored = []] = await inTurns([
+      const [emptyPage = [], empty = [], restored = [], plain = [], lit = []] = await inTurns([
         () => loadRun(browser, fixture.url, { floor: true }),
         () => loadRun(browser, stored.url, {}),
         () => loadRun(browser, stored.url, { storage: longJson }),
+        () => loadRun(browser, plainReference!.url, {}),
+        () => loadRun(browser, litReference!.url, {}),
       ]);
       const emptyPageMs = median(emptyPage.map((entry) => entry.mainThreadMs));
       const emptyMs = median(empty.map((entry) => entry.mainThreadMs));
       const restoredMs = median(restored.map((entry) => entry.mainThreadMs));
+      const plainMs = median(plain.map((entry) => entry.mainThreadMs));
+      const litMs = median(lit.map((entry) => entry.mainThreadMs));
       lines.push(`\nLoad → ready to chat, inline (main thread from navigation, medians of ${RUNS})\n`);
       lines.push(`${''.padEnd(44)}${'main thread'.padStart(14)}${'worst task'.padStart(12)}`);
       lines.push(`${'floor: the same page without the widget'.padEnd(44)}${ms(emptyPageMs).padStart(14)}${ms(maxTask(emptyPage), 0).padStart(12)}`);
       lines.push(`${'widget, empty conversation'.padEnd(44)}${ms(emptyMs).padStart(14)}${ms(maxTask(empty), 0).padStart(12)}`);
       lines.push(`${`widget, ${LONG_CONVERSATION} messages restored`.padEnd(44)}${ms(restoredMs).padStart(14)}${ms(maxTask(restored), 0).padStart(12)}`);
+      lines.push(`${'reference: the panel, no dependencies'.padEnd(44)}${ms(plainMs).padStart(14)}${ms(maxTask(plain), 0).padStart(12)}`);
+      lines.push(`${'reference: the panel, a bare LitElement'.padEnd(44)}${ms(litMs).padStart(14)}${ms(maxTask(lit), 0).padStart(12)}`);
       lines.push(`widget − floor: ${ms(emptyMs - emptyPageMs)} (bar ≤ ${BARS.loadOverEmptyPageMs} ms); restored ÷ empty: ${(restoredMs / emptyMs).toFixed(2)} (bar ≤ ${BARS.restoredLoadRatio})`);
+      lines.push(`references − floor (no bar): ${ms(plainMs - emptyPageMs)} without dependencies, ${ms(litMs - emptyPageMs)} with Lit`);
       if (emptyMs - emptyPageMs > BARS.loadOverEmptyPageMs) failures.push(`load: ${(emptyMs - emptyPageMs).toFixed(0)} ms over the empty page`);
       if (restoredMs / emptyMs > BARS.restoredLoadRatio) failures.push(`load: restored ÷ empty ${(restoredMs / emptyMs).toFixed(2)}`);
     }
@@ -564,6 +584,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     for (const each of fixtures) await each.close();
+    for (const directory of Object.values(references ?? {})) await rm(directory, { recursive: true, force: true });
   }
   console.log(lines.join('\n'));
   if (failures.length > 0) {
