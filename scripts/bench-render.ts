@@ -31,7 +31,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatAnswer, splitIntoWords } from '../src/stream/answer-format.js';
 import { addQuestion, appendAnswerText, completeAnswer, emptyConversation, setSuggestions, type Conversation } from '../src/widget/chat-state.js';
 import { conversationKey, serializeConversation } from '../src/widget/conversation-store.js';
-import { buildReferenceWidgets } from './bench-reference/build.js';
+import { buildReferenceWidgets, type ReferenceWidgets } from './bench-reference/build.js';
 import { CORPUS } from './markdown-corpus.js';
 import { startWidgetFixture, type WidgetFixture } from './widget-fixture-server.js';
 
@@ -425,15 +425,8 @@ async function main(): Promise<void> {
   // The same page keeping its conversation in sessionStorage, for the long-conversation rows.
   const stored = await startWidgetFixture({ scriptData: { mode: 'inline', storage: 'session', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
   fixtures.push(stored);
-  // The load row's reference widgets, built whether or not the widget is (they are the instrument's).
-  const references = SECTIONS.has('load') ? await buildReferenceWidgets() : undefined;
-  const referenceFixture = async (distDir: string) => {
-    const started = await startWidgetFixture({ distDir, scriptData: { mode: 'inline', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
-    fixtures.push(started);
-    return started;
-  };
-  const plainReference = references && (await referenceFixture(references.plain));
-  const litReference = references && (await referenceFixture(references.lit));
+  /** The load row's reference widgets (built in its section, removed at the end). */
+  let references: ReferenceWidgets | undefined;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -523,12 +516,21 @@ async function main(): Promise<void> {
     }
 
     if (SECTIONS.has('load')) {
+      // Built whether or not the widget is (they are the instrument's).
+      references = await buildReferenceWidgets();
+      const referenceFixture = async (distDir: string) => {
+        const started = await startWidgetFixture({ distDir, scriptData: { mode: 'inline', target: '#chat-slot' }, slotStyle: SLOT_STYLE, pages, answer });
+        fixtures.push(started);
+        return started;
+      };
+      const plainReference = await referenceFixture(references.plain);
+      const litReference = await referenceFixture(references.lit);
       const [emptyPage = [], empty = [], restored = [], plain = [], lit = []] = await inTurns([
         () => loadRun(browser, fixture.url, { floor: true }),
         () => loadRun(browser, stored.url, {}),
         () => loadRun(browser, stored.url, { storage: longJson }),
-        () => loadRun(browser, plainReference!.url, {}),
-        () => loadRun(browser, litReference!.url, {}),
+        () => loadRun(browser, plainReference.url, {}),
+        () => loadRun(browser, litReference.url, {}),
       ]);
       const emptyPageMs = median(emptyPage.map((entry) => entry.mainThreadMs));
       const emptyMs = median(empty.map((entry) => entry.mainThreadMs));
@@ -584,7 +586,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     for (const each of fixtures) await each.close();
-    for (const directory of Object.values(references ?? {})) await rm(directory, { recursive: true, force: true });
+    if (references) await rm(references.directory, { recursive: true, force: true });
   }
   console.log(lines.join('\n'));
   if (failures.length > 0) {

@@ -9,6 +9,9 @@ describe('languageTag', () => {
     assert.equal(languageTag('en-US'), 'en-US');
     assert.equal(languageTag('PT-br'), 'PT-br');
     assert.equal(languageTag('zh-Hant-TW'), 'zh-Hant-TW');
+    // Examples of RFC 5646 (BCP 47): a region of digits, a variant.
+    assert.equal(languageTag('es-419'), 'es-419');
+    assert.equal(languageTag('de-CH-1901'), 'de-CH-1901');
     assert.equal(languageTag('English'), 'en');
     assert.equal(languageTag(' Tiếng Việt '), 'vi');
   });
@@ -21,5 +24,8 @@ describe('languageTag', () => {
     assert.equal(languageTag('en--US'), undefined);
     assert.equal(languageTag('e1'), undefined);
     assert.equal(languageTag('ſv'), undefined);
+    assert.equal(languageTag('en-abcdefghi'), undefined);
+    assert.equal(languageTag('en\u0000'), undefined);
+    assert.equal(languageTag('a'.repeat(100_000)), undefined);
   });
 });
