@@ -1,9 +1,9 @@
 // The Markdown most answers never use, a chunk of its own: GFM tables and task items, HTML blocks (read as
-// their source text), link reference definitions, reference links, inline raw HTML (shown as text) and the
-// syntax highlighter of fenced code. The answer renderer imports it the first time an answer has a pipe,
-// `]:`, a task marker, `<` followed by a letter, `/`, `!` or `?`, or a fence with a language in it, and draws
-// its answers again when it arrives (until then those are read as if they were plain text, an HTML block as
-// a paragraph, and code is plain).
+// their source text), link reference definitions, reference links, inline raw HTML (shown as text), the
+// syntax highlighter of fenced code, and list items built as DOM. The answer renderer imports it the first
+// time an answer has a pipe, `]:`, a task marker, `<` followed by a letter, `/`, `!` or `?`, or a fence with a
+// language in it, or is longer than 20,000 characters, and draws its answers again when it arrives (until
+// then those are read as if they were plain text, an HTML block as a paragraph, and code is plain).
 import { html } from 'lit';
 import { withStyles } from '../../ui/adopted-styles.js';
 import type { TableView, TaskView } from '../../ui/markdown/render.js';
@@ -13,6 +13,7 @@ export { resolveReference, takeDefinitions } from '../../ui/markdown/definitions
 export { readHtmlBlock } from '../../ui/markdown/html-blocks.js';
 export { readRawHtml } from '../../ui/markdown/raw-html.js';
 export { readTable } from '../../ui/markdown/tables.js';
+export { drawItem } from '../../ui/markdown/inline-dom.js';
 export { markTask } from '../../ui/markdown/tasks.js';
 
 /** Draws a task item's box, a disabled checkbox labelled by the item's text. */

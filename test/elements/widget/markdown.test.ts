@@ -284,3 +284,86 @@ describe('Markdown: rendering', () => {
     );
   });
 });
+
+/** A node's elements, their attributes in name order and their text, adjacent text nodes joined, comments dropped. */
+function canonical(node: Node): string {
+  let out = '';
+  let text = '';
+  for (const child of node.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) {
+      text += child.textContent;
+      continue;
+    }
+    if (child.nodeType !== Node.ELEMENT_NODE) continue;
+    if (text) out += JSON.stringify(text);
+    text = '';
+    const element = child as Element;
+    const attributes = [...element.attributes].map((attribute) => `${attribute.name}=${JSON.stringify(attribute.value)}`).sort();
+    out += `<${[element.localName, ...attributes].join(' ')}>${canonical(element)}</${element.localName}>`;
+  }
+  return text ? out + JSON.stringify(text) : out;
+}
+
+describe('Markdown: list items built as DOM (with the extras)', () => {
+  it('draws an item as the templates draw the same text in a paragraph', async () => {
+    const pieces = ['a', 'b c', ' ', '*', '_', '**', '`', '~~', '[', ']', '(', ')', '<', '>', '"t"', 'https://x.y/p', 'javascript:alert(1)', 'mailto:a@b.c', '<b>', '&amp;', '&#0;', '\\', '\u0000', '  \n', '\n', '!'];
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 24 }), async (parts) => {
+        const text = parts.join('');
+        const paragraph = parseBlocks(text, new Map());
+        const list = parseBlocks(`- ${text}`, new Map());
+        const item = list[0]?.type === 'list' && list.length === 1 ? list[0].items[0] : undefined;
+        // Text that reads as one paragraph on its own and as the one paragraph of a tight item alike.
+        if (paragraph.length !== 1 || paragraph[0]!.type !== 'paragraph' || item?.length !== 1 || item[0]!.type !== 'paragraph' || item[0].text !== paragraph[0].text) return;
+        compared++;
+        const inParagraph = await mount(text);
+        const inItem = await mount(`- ${text}`);
+        expect(canonical(inItem.querySelector('li')!)).to.equal(canonical(inParagraph.querySelector('p')!));
+      }),
+      { seed: 16, numRuns: 400 },
+    );
+    expect(compared).to.be.greaterThan(200);
+  });
+
+  it('keeps answer text as text and only safe links live in items built as DOM; task items and items with blocks stay templates', async () => {
+    const el = await mount(
+      '- <img src=x onerror="alert(1)"> and [x](javascript:alert(1))\n- [ok](https://example.com/a "T") `<b>` ~~gone~~ *em* **strong**  \n  next\n- [ ] task\n- item\n  - nested',
+    );
+    expect(el.querySelector('img, b')).to.equal(null);
+    const items = [...el.querySelectorAll(':scope > ul > li')];
+    expect(items).to.have.length(4);
+    expect(items[0]!.textContent).to.equal('<img src=x onerror="alert(1)"> and x');
+    expect(items[0]!.querySelector('.inert-link')!.textContent).to.equal('x');
+    const link = items[1]!.querySelector('a')!;
+    expect([link.href, link.title, link.target, link.rel, link.textContent]).to.deep.equal(['https://example.com/a', 'T', '_blank', 'noopener noreferrer', 'ok']);
+    expect([...items[1]!.querySelectorAll('code, del, em, strong, br')].map((element) => [element.localName, element.textContent])).to.deep.equal([
+      ['code', '<b>'],
+      ['del', 'gone'],
+      ['em', 'em'],
+      ['strong', 'strong'],
+      ['br', ''],
+    ]);
+    expect(items[2]!.querySelector('input[type=checkbox]')).to.exist;
+    expect(items[3]!.querySelector('ul > li')!.textContent).to.equal('nested');
+  });
+
+  it('draws the paragraphs of a loose item as paragraphs', async () => {
+    const el = await mount('1. one **a**\n\n   more\n\n2. two');
+    expect([...el.querySelectorAll('li')].map((item) => [...item.children].map((child) => `${child.localName}:${child.textContent}`))).to.deep.equal([
+      ['p:one a', 'p:more'],
+      ['p:two'],
+    ]);
+  });
+
+  it('draws a finished list again when its answer is drawn into a new place', async () => {
+    const stream = new MarkdownStream(context);
+    const text = '1. one **a**\n2. two [b](https://example.com/b)\n\nEnd.';
+    const first = await fixture<HTMLElement>(html`<div></div>`);
+    render(stream.render(text, true), first);
+    const second = await fixture<HTMLElement>(html`<div></div>`);
+    render(stream.render(text, true), second);
+    for (const el of [first, second]) expect([...el.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['one a', 'two b']);
+  });
+});
+

@@ -105,7 +105,7 @@ describe('<chatbot-widget> streaming', () => {
     const lists = [...bubble.querySelectorAll('ol')];
     // Lists of 256 items that continue each other (the Markdown renderer's pieces), the last one still whole.
     expect(lists.map((list) => [list.children.length, list.getAttribute('start')])).to.deep.equal([
-      [256, null],
+      [256, '1'],
       [256, '257'],
       [88, '513'],
     ]);
