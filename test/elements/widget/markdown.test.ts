@@ -366,4 +366,3 @@ describe('Markdown: list items built as DOM (with the extras)', () => {
     for (const el of [first, second]) expect([...el.querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal(['one a', 'two b']);
   });
 });
-
