@@ -83,12 +83,13 @@ function wantExtras(): void {
 }
 
 /**
- * Imports the extras when `text` (answer text as it arrives, before it is drawn) holds one of their markers.
- * Returns the import while it is on its way: text drawn after it is drawn once, with them, rather than
- * first as plain text and then again.
+ * Imports the extras when `text` (answer text as it arrives, before it is drawn) holds one of their markers or
+ * is longer than 20,000 characters (an answer that arrives in one piece: its list items are then built as DOM
+ * from its first frame, see inline-dom.ts). Returns the import while it is on its way: text drawn after it is
+ * drawn once, with them, rather than first as plain text and then again.
  */
 export function prepareMarkdown(text: string): Promise<void> | undefined {
-  if (!extrasWanted && EXTRAS_MARKERS.test(text)) wantExtras();
+  if (!extrasWanted && (text.length > 2e4 || EXTRAS_MARKERS.test(text))) wantExtras();
   return extrasLoading;
 }
 
@@ -224,13 +225,13 @@ export class MarkdownStream {
       // Most answers have no table, task item, raw HTML or code in a language and define no link: those are
       // imported the first time an answer has a pipe, `]:`, a task marker, `<` followed by a letter, `/`, `!`
       // or `?`, or a fence followed by a word in it, or is longer than 20,000 characters (its code, if any, is
-      // then drawn in blocks of lines). While it streams, only the text added since the last frame
-      // is searched, with the eight characters before it that a marker may span (substring reads a negative
-      // start as 0), so a long answer is not searched again on every frame; a finished answer is searched whole.
-      const added = complete ? text : text.substring(this.#searched - 8);
+      // then drawn in blocks of lines; the whole text is passed for its length). While it streams, only the text
+      // added since the last frame is searched, with the eight characters before it that a marker may span
+      // (substring reads a negative start as 0), so a long answer is not searched again on every frame; a
+      // finished answer is searched whole.
+      const added = complete || text.length > 2e4 ? text : text.substring(this.#searched - 8);
       this.#searched = text.length;
-      if (text.length > 2e4) wantExtras();
-      else prepareMarkdown(added);
+      prepareMarkdown(added);
       if (extrasLoading && this.context.onLoad) waitingForExtras.add(this.context.onLoad);
       const blocks = this.#blocks;
       const { finished, open, reset } = blocks.update(text, complete);
