@@ -356,6 +356,26 @@ describe('Markdown: list items built as DOM (with the extras)', () => {
     ]);
   });
 
+  it('keeps the line ends of a long item cut into pieces, tight and loose, and draws an empty item', async () => {
+    const lines = Array.from({ length: 80 }, (_, k) => `line ${k} of a long item with several words in it`);
+    const [tight] = parseBlocks(`- ${lines.join('\n  ')}`, new Map());
+    expect(tight!.type === 'list' && tight.items[0]!.map((block) => block.type === 'paragraph' && Boolean(block.cut))).to.deep.equal([true, false]);
+    const tightList = await mount(`- ${lines.join('\n  ')}`);
+    expect(tightList.querySelector('li')!.textContent).to.equal(lines.join('\n'));
+    const looseList = await mount(`- ${lines.join('\n  ')}\n\n- b`);
+    const pieces = [...looseList.querySelector('li')!.children];
+    expect(pieces.map((piece) => [piece.localName, piece.className])).to.deep.equal([
+      ['p', 'piece cut'],
+      ['p', ''],
+    ]);
+    expect(pieces.map((piece) => piece.textContent).join('\n')).to.equal(lines.join('\n'));
+    const withEmpty = await mount('1.\n2. b');
+    expect([...withEmpty.querySelectorAll('li')].map((item) => [item.childNodes.length, item.textContent])).to.deep.equal([
+      [0, ''],
+      [1, 'b'],
+    ]);
+  });
+
   it('draws a finished list again when its answer is drawn into a new place', async () => {
     const stream = new MarkdownStream(context);
     const text = '1. one **a**\n2. two [b](https://example.com/b)\n\nEnd.';
