@@ -15,7 +15,9 @@
 //   sessionStorage, against the empty conversation. Bars: ≤ 20 ms over the empty page; ≤ 2 × the empty
 //   conversation. Two reference widgets (scripts/bench-reference/) are measured in the same turns, without
 //   bars: the same panel drawn from the same kind of script tag by a dependency-free element and by a bare
-//   LitElement, what any widget drawing that panel pays on this machine at this moment.
+//   LitElement, what any widget drawing that panel pays on this machine at this moment. A peer is measured in
+//   the same turns too, without a bar: deep-chat's own script-tag bundle (devDependency, pinned), its element
+//   in the same slot, ready when its text input is drawn.
 // - long conversation: the 200-message conversation continued with a paced answer: per-token cost against
 //   the first answer's (bar ≤ 1.25 ×); DOM nodes and JS heap once 100 and 200 restored messages are drawn (the growth
 //   from 100 to 200 must stay linear: bar ≤ 1.25 × the growth from 0 to 100).
@@ -191,6 +193,17 @@ const SLOT_STYLE = 'height: 600px';
 const FLOOR_PAGE =
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head>` +
   `<body><main><h1>Host page</h1><p>Some content of the host page.</p><div id="chat-slot" style="${SLOT_STYLE}"></div></main></body></html>`;
+/**
+ * The same page with deep-chat in the slot, embedded as its documentation embeds it from a script tag (its
+ * bundle as a module, the element in the page), with a connection to this service and the system font (with its
+ * default font it loads Inter from Google Fonts, which a benchmark on 127.0.0.1 must not ask for).
+ */
+const DEEP_CHAT_PAGE = FLOOR_PAGE.replace(
+  '</div></main></body>',
+  `<deep-chat connect='{"url":"/api/chat/get-streaming-response-with-custom-settings"}' chatStyle='{"fontFamily":"system-ui, sans-serif","height":"600px"}'></deep-chat></div></main><script type="module" src="/dist/deepChat.bundle.js"></script></body>`,
+);
+/** Where deep-chat's script-tag bundle is (served as the fixture's dist/). */
+const DEEP_CHAT_DIST = 'node_modules/deep-chat/dist';
 
 // Runs in the floor page: streams an answer from the same service and appends its text to a node as it
 // arrives (plain text, no parsing), then waits for the frame that paints the end, as askInPage does.
@@ -218,6 +231,19 @@ export async function askPlainInPage(question: string): Promise<{ longTasks: num
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   observer.disconnect();
   return { longTasks };
+}
+
+// Runs in the page: resolves at the animation frame after deep-chat's text input is drawn.
+export async function deepChatReadyInPage(): Promise<void> {
+  await customElements.whenDefined('deep-chat');
+  const root = document.querySelector('deep-chat')!.shadowRoot!;
+  while (!root.querySelector('#text-input')) {
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => (observer.disconnect(), resolve()));
+      observer.observe(root, { childList: true, subtree: true });
+    });
+  }
+  await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 /** Main-thread time and long tasks of one answer. */
@@ -324,7 +350,7 @@ export async function messagesDrawnInPage(count: number): Promise<void> {
   }
 }
 
-async function loadRun(browser: Browser, pageUrl: string, options: { floor?: boolean; storage?: string; messages?: number }): Promise<LoadRun> {
+async function loadRun(browser: Browser, pageUrl: string, options: { floor?: boolean; deepChat?: boolean; storage?: string; messages?: number }): Promise<LoadRun> {
   const page = await browser.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   try {
@@ -340,8 +366,8 @@ async function loadRun(browser: Browser, pageUrl: string, options: { floor?: boo
     const before = await read();
     // Both rows wait the same way, once, in the page: the instrument's own work (Playwright's injected script,
     // its polls) must not be counted as the widget's, so the floor pays it too.
-    await page.goto(options.floor ? `${pageUrl}floor` : pageUrl, { waitUntil: 'load' });
-    await page.evaluate(readyInPage, !options.floor);
+    await page.goto(options.floor ? `${pageUrl}floor` : options.deepChat ? `${pageUrl}deep-chat` : pageUrl, { waitUntil: 'load' });
+    await (options.deepChat ? page.evaluate(deepChatReadyInPage) : page.evaluate(readyInPage, !options.floor));
     const after = await read();
     const longTasks = await page.evaluate(longTasksSoFar);
     // DOM and heap are read once every restored message is drawn, not at ready.
@@ -525,18 +551,22 @@ async function main(): Promise<void> {
       };
       const plainReference = await referenceFixture(references.plain);
       const litReference = await referenceFixture(references.lit);
-      const [emptyPage = [], empty = [], restored = [], plain = [], lit = []] = await inTurns([
+      const deepChat = await startWidgetFixture({ distDir: DEEP_CHAT_DIST, slotStyle: SLOT_STYLE, pages: { ...pages, '/deep-chat': DEEP_CHAT_PAGE }, answer });
+      fixtures.push(deepChat);
+      const [emptyPage = [], empty = [], restored = [], plain = [], lit = [], peer = []] = await inTurns([
         () => loadRun(browser, fixture.url, { floor: true }),
         () => loadRun(browser, stored.url, {}),
         () => loadRun(browser, stored.url, { storage: longJson }),
         () => loadRun(browser, plainReference.url, {}),
         () => loadRun(browser, litReference.url, {}),
+        () => loadRun(browser, deepChat.url, { deepChat: true }),
       ]);
       const emptyPageMs = median(emptyPage.map((entry) => entry.mainThreadMs));
       const emptyMs = median(empty.map((entry) => entry.mainThreadMs));
       const restoredMs = median(restored.map((entry) => entry.mainThreadMs));
       const plainMs = median(plain.map((entry) => entry.mainThreadMs));
       const litMs = median(lit.map((entry) => entry.mainThreadMs));
+      const peerMs = median(peer.map((entry) => entry.mainThreadMs));
       lines.push(`\nLoad → ready to chat, inline (main thread from navigation, medians of ${RUNS})\n`);
       lines.push(`${''.padEnd(44)}${'main thread'.padStart(14)}${'worst task'.padStart(12)}`);
       lines.push(`${'floor: the same page without the widget'.padEnd(44)}${ms(emptyPageMs).padStart(14)}${ms(maxTask(emptyPage), 0).padStart(12)}`);
@@ -544,8 +574,9 @@ async function main(): Promise<void> {
       lines.push(`${`widget, ${LONG_CONVERSATION} messages restored`.padEnd(44)}${ms(restoredMs).padStart(14)}${ms(maxTask(restored), 0).padStart(12)}`);
       lines.push(`${'reference: the panel, no dependencies'.padEnd(44)}${ms(plainMs).padStart(14)}${ms(maxTask(plain), 0).padStart(12)}`);
       lines.push(`${'reference: the panel, a bare LitElement'.padEnd(44)}${ms(litMs).padStart(14)}${ms(maxTask(lit), 0).padStart(12)}`);
+      lines.push(`${'peer: deep-chat, its text input drawn'.padEnd(44)}${ms(peerMs).padStart(14)}${ms(maxTask(peer), 0).padStart(12)}`);
       lines.push(`widget − floor: ${ms(emptyMs - emptyPageMs)} (bar ≤ ${BARS.loadOverEmptyPageMs} ms); restored ÷ empty: ${(restoredMs / emptyMs).toFixed(2)} (bar ≤ ${BARS.restoredLoadRatio})`);
-      lines.push(`references − floor (no bar): ${ms(plainMs - emptyPageMs)} without dependencies, ${ms(litMs - emptyPageMs)} with Lit`);
+      lines.push(`references − floor (no bar): ${ms(plainMs - emptyPageMs)} without dependencies, ${ms(litMs - emptyPageMs)} with Lit; deep-chat − floor (no bar): ${ms(peerMs - emptyPageMs)}`);
       if (emptyMs - emptyPageMs > BARS.loadOverEmptyPageMs) failures.push(`load: ${(emptyMs - emptyPageMs).toFixed(0)} ms over the empty page`);
       if (restoredMs / emptyMs > BARS.restoredLoadRatio) failures.push(`load: restored ÷ empty ${(restoredMs / emptyMs).toFixed(2)}`);
     }
