@@ -24,6 +24,8 @@ export function appendInline<T extends Node>(parent: T, nodes: readonly Inline[]
     } else if (node.type === 'code') {
       (element = document.createElement('code')).textContent = node.text;
     } else {
+      // The other kinds are named as their elements (a new kind of node fails here, at compile time).
+      node.type satisfies 'em' | 'strong' | 'del' | 'break';
       element = document.createElement(node.type === 'break' ? 'br' : node.type);
       if (node.type !== 'break') appendInline(element, node.children);
     }
@@ -32,15 +34,17 @@ export function appendInline<T extends Node>(parent: T, nodes: readonly Inline[]
   return parent;
 }
 
+const isPlainParagraph = (block: Block): block is Extract<Block, { type: 'paragraph' }> => block.type === 'paragraph' && block.checked === undefined;
+
 /**
  * An item of `list` as DOM, as the renderer's templates draw it: a tight item's paragraphs are their text
  * itself (a piece of a long one ends a line), a loose item's are paragraphs. Undefined for an item that holds
  * any other block, or is a task item: the renderer's templates draw those.
  */
 export function drawItem(item: readonly Block[], { tight }: Extract<Block, { type: 'list' }>, options: InlineOptions): HTMLLIElement | undefined {
+  if (!item.every(isPlainParagraph)) return undefined;
   const li = document.createElement('li');
   for (const block of item) {
-    if (block.type !== 'paragraph' || block.checked !== undefined) return undefined;
     const nodes = parseInline(block.text, options);
     if (tight) appendInline(li, block.cut ? [...nodes, '\n'] : nodes);
     else li.appendChild(appendInline(Object.assign(document.createElement('p'), block.cut ? { className: 'piece cut' } : {}), nodes));

@@ -58,6 +58,9 @@ const waitingForExtras = new Set<() => void>();
 /** The extras' import, until it settles. */
 let extrasLoading: Promise<void> | undefined;
 
+/** Characters of answer text past which the extras are wanted, markers or not (see prepareMarkdown). */
+const LONG_ANSWER = 2e4;
+
 function wantExtras(): void {
   if (extrasWanted) return;
   extrasWanted = true;
@@ -89,7 +92,7 @@ function wantExtras(): void {
  * drawn once, with them, rather than first as plain text and then again.
  */
 export function prepareMarkdown(text: string): Promise<void> | undefined {
-  if (!extrasWanted && (text.length > 2e4 || EXTRAS_MARKERS.test(text))) wantExtras();
+  if (!extrasWanted && (text.length > LONG_ANSWER || EXTRAS_MARKERS.test(text))) wantExtras();
   return extrasLoading;
 }
 
@@ -229,7 +232,7 @@ export class MarkdownStream {
       // added since the last frame is searched, with the eight characters before it that a marker may span
       // (substring reads a negative start as 0), so a long answer is not searched again on every frame; a
       // finished answer is searched whole.
-      const added = complete || text.length > 2e4 ? text : text.substring(this.#searched - 8);
+      const added = complete || text.length > LONG_ANSWER ? text : text.substring(this.#searched - 8);
       this.#searched = text.length;
       prepareMarkdown(added);
       if (extrasLoading && this.context.onLoad) waitingForExtras.add(this.context.onLoad);

@@ -304,6 +304,9 @@ function canonical(node: Node): string {
   return text ? out + JSON.stringify(text) : out;
 }
 
+/** Whether `node` holds a comment: Lit marks every part of a template with one, a node built with DOM calls has none. */
+const holdsComment = (node: Node) => document.createTreeWalker(node, NodeFilter.SHOW_COMMENT).nextNode() !== null;
+
 describe('Markdown: list items built as DOM (with the extras)', () => {
   it('draws an item as the templates draw the same text in a paragraph', async () => {
     const pieces = ['a', 'b c', ' ', '*', '_', '**', '`', '~~', '[', ']', '(', ')', '<', '>', '"t"', 'https://x.y/p', 'javascript:alert(1)', 'mailto:a@b.c', '<b>', '&amp;', '&#0;', '\\', '\u0000', '  \n', '\n', '!'];
@@ -319,6 +322,7 @@ describe('Markdown: list items built as DOM (with the extras)', () => {
         compared++;
         const inParagraph = await mount(text);
         const inItem = await mount(`- ${text}`);
+        expect(holdsComment(inItem.querySelector('li')!), 'the item is built as DOM').to.equal(false);
         expect(canonical(inItem.querySelector('li')!)).to.equal(canonical(inParagraph.querySelector('p')!));
       }),
       { seed: 16, numRuns: 400 },
@@ -344,6 +348,7 @@ describe('Markdown: list items built as DOM (with the extras)', () => {
       ['strong', 'strong'],
       ['br', ''],
     ]);
+    expect(items.map(holdsComment)).to.deep.equal([false, false, true, true]);
     expect(items[2]!.querySelector('input[type=checkbox]')).to.exist;
     expect(items[3]!.querySelector('ul > li')!.textContent).to.equal('nested');
   });
