@@ -341,8 +341,7 @@ export function longTasksSoFar(): Promise<number[]> {
 }
 
 // Runs in the page: resolves once the widget's thread shows `count` messages, each with its time (a restored
-// conversation draws its older messages in the tasks after ready, and the times once the first messages are
-// painted: a count read before them missed about 12 nodes a message).
+// conversation draws its older messages in the tasks after ready).
 export async function messagesDrawnInPage(count: number): Promise<void> {
   const root = document.querySelector('chatbot-widget')!.shadowRoot!;
   while (root.querySelectorAll('.message').length < count || [...root.querySelectorAll('time')].some((time) => !time.textContent!.trim())) {

@@ -1,7 +1,8 @@
 // A Vite plugin for the minified builds: squeezes the white space and comments out of Lit's css`` and
 // html`` template literals, which the JavaScript minifier leaves as they are.
-// css``: comments go, white space runs become one space, and the spaces around { } ; , > go, as does the
-// space after a declaration's ':' (never a selector's, where a space is a descendant combinator); 0.5 is .5.
+// css``: comments go, white space runs become one space (none at the start or the end of the sheet), and the
+// spaces around { } ; , > go, as does the space after a declaration's ':' (never a selector's, where a space is
+// a descendant combinator); 0.5 is .5.
 // html``: a white space run holding a line break goes where it stands after a tag (before another tag or a
 // binding), after a binding before a tag, or before the '>' or '/>' that closes a tag; anywhere else it becomes
 // one space, so text keeps its word breaks. The templates break lines between elements only inside flex, grid
@@ -72,7 +73,13 @@ export function squeezeLitTemplates(code) {
     const start = match.index + match[0].length;
     const { strings, expressions, end } = readTemplateLiteral(code, start);
     out += code.slice(index, start);
-    out += strings.map((literal, k) => squeeze(literal) + (k < expressions.length ? '${' + squeezeLitTemplates(expressions[k]) + '}' : '`')).join('');
+    const squeezed = strings.map(squeeze);
+    // White space at the start and end of a style sheet is nothing.
+    if (squeeze === squeezeCss) {
+      squeezed[0] = squeezed[0].trimStart();
+      squeezed[squeezed.length - 1] = squeezed.at(-1).trimEnd();
+    }
+    out += squeezed.map((literal, k) => literal + (k < expressions.length ? '${' + squeezeLitTemplates(expressions[k]) + '}' : '`')).join('');
     index = end;
     tagPattern.lastIndex = end;
   }

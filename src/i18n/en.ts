@@ -2,8 +2,13 @@
 
 /** Every visible string of the widget; entries that depend on a number or a name are functions. */
 export interface WidgetStrings {
-  /** BCP 47 tag of the language, used for `lang` and for date formatting. */
+  /** BCP 47 tag of the language, used for `lang` and for the times of messages. */
   lang: string;
+  /**
+   * The hours and minutes of a message's time. The widget's own packs leave it out: their language's clock is
+   * written by `clockTime` (src/i18n/clock.ts); a site's own pack has it from `Intl.DateTimeFormat`.
+   */
+  time?: (at: Date) => string;
   /** Writing direction of the language. */
   dir: 'ltr' | 'rtl';
   /** Label of the launcher bubble while the panel is closed. */

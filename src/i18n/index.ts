@@ -10,7 +10,7 @@ export { LANGUAGES, OPEN_CHAT_LABELS, languageTag, matchLanguage, matchLanguageT
 
 /** Strings a host page overrides: any subset of a pack or of the lead form's strings (functions for the parameterised entries). */
 export type WidgetStringOverrides = {
-  [K in Exclude<keyof (WidgetStrings & LeadStrings), 'lang' | 'dir'>]?: (WidgetStrings & LeadStrings)[K] | string;
+  [K in Exclude<keyof (WidgetStrings & LeadStrings), 'lang' | 'dir' | 'time'>]?: (WidgetStrings & LeadStrings)[K] | string;
 };
 
 const packs = createPackLoader<WidgetStrings>(en, {

@@ -7,6 +7,7 @@
 // Measure the whole widget (`npm run build`), not the app file alone: some orders split the app into two
 // chunks, and the app file then looks smaller while the widget grows.
 import { fetchWidgetGreeting, type WidgetGreeting } from './widget-greeting.js';
+import { clockTime } from '../i18n/clock.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { CHAT_ICON_PATH } from '../themes/launcher.js';
 import type { Theme } from '../themes/tokens.js';
@@ -300,7 +301,6 @@ export class ChatbotWidget extends LitElement {
   #markdown = new Map<string, MarkdownStream>();
   #markdownPack: WidgetStrings | undefined;
   #wantedLanguage: Language | LanguagePackDefinition | string = 'en';
-  #timeFormat: Intl.DateTimeFormat | undefined;
   #lastAutoScrollTop = 0;
   /** The thread's scroll height when it was last followed or scrolled (see #onThreadScroll). */
   #followedHeight = 0;
@@ -505,8 +505,6 @@ export class ChatbotWidget extends LitElement {
     if (this.#markdownPack !== this.pack) {
       this.#markdownPack = this.pack;
       this.#markdown.clear();
-      // Made again once a message needs it (see updated()): an empty conversation, the usual first view, never does.
-      this.#timeFormat = undefined;
     }
     if (changed.has('opened') || changed.has('mode')) this.#watchPage(this.mode === 'launcher' && this.opened);
   }
@@ -556,25 +554,6 @@ export class ChatbotWidget extends LitElement {
     const thread = this.#thread;
     // The thread draws messages once the bot is loaded (before, it shows the loading notice).
     if (thread && this.#messagesShown) {
-      // The messages' times are written once the messages are painted: making the first formatter loads the
-      // language's locale data (20 to 50 ms, several times that on a busy machine), which the field and the
-      // messages of a restored conversation, or a question just sent, need not wait for (a timer set now may
-      // run before the frame that paints them). The formatter is made in a task, the times written in the
-      // next, into the text node of each time element drawn (a space until then, see #time): drawing them with
-      // Lit redrew every message (20 to 30 ms for 200), and the two in one task made one long task. Messages
-      // drawn later get theirs from Lit.
-      if (!this.#timeFormat && this.#chat.conversation.messages.length) {
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            // Every update before it is made asks for it: the first to come makes it and writes the times.
-            if (this.#timeFormat) return;
-            const format = (this.#timeFormat = new Intl.DateTimeFormat(this.pack.lang, { hour: 'numeric', minute: '2-digit' }));
-            setTimeout(() => {
-              for (const time of this.renderRoot.querySelectorAll('time')) (time.lastChild as Text).data = format.format(new Date(time.dateTime));
-            });
-          }),
-        );
-      }
       // An empty conversation has nothing to follow: reading the thread's height would force its first layout
       // into the task that draws it, before the first paint.
       if (this.stuckToBottom && this.#chat.conversation.messages.length > 0) {
@@ -771,10 +750,9 @@ export class ChatbotWidget extends LitElement {
   #speech = (event: Event, text?: string, button = event.currentTarget as HTMLButtonElement) =>
     void import('./on-demand/speech.js').then((speech) => speech.speech(button, text));
 
-  // The time's text comes once the formatter is made (see updated()); until then a space holds its text node.
   #time(at: number): TemplateResult {
     const date = new Date(at);
-    return html`<time datetime=${date.toISOString()}>${this.#timeFormat?.format(date) ?? ' '}</time>`;
+    return html`<time datetime=${date.toISOString()}>${this.pack.time?.(date) ?? clockTime(date, this.pack.lang as Language)}</time>`;
   }
 
   #renderQuestion(message: QuestionMessage): TemplateResult {

@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { clockTime } from '../../../src/i18n/clock.js';
 import en from '../../../src/i18n/en.js';
 import { LANGUAGES, OPEN_CHAT_LABELS, loadStrings, matchLanguage, resolveLanguage } from '../../../src/i18n/index.js';
 import { LEAD_STRINGS } from '../../../src/i18n/lead-form.js';
@@ -38,6 +39,18 @@ describe('<chatbot-widget> languages', () => {
     expect(resolveLanguage({ override: '', botLanguage: 'vi', preferred: ['de'] })).to.equal('vi');
     expect(resolveLanguage({ botLanguage: 'klingon', preferred: ['pt-BR', 'es-MX'] })).to.equal('es');
     expect(resolveLanguage({})).to.equal('en');
+  });
+
+  it("writes a message's time as the browser's Intl writes it in every language, for every minute of a day", () => {
+    for (const language of LANGUAGES) {
+      const intl = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
+      const differences: string[] = [];
+      for (let minute = 0; minute < 24 * 60; minute++) {
+        const at = new Date(2025, 0, 15, 0, minute);
+        if (clockTime(at, language) !== intl.format(at)) differences.push(`${clockTime(at, language)} ≠ ${intl.format(at)}`);
+      }
+      expect(differences, language).to.deep.equal([]);
+    }
   });
 
   it("speaks the bot's language", async () => {

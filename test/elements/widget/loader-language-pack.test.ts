@@ -59,6 +59,9 @@ async function mountWithPack(id: string, pack: object, lang: string) {
   return { el, cleanup: () => [json, target].forEach((node) => node.remove()) };
 }
 
+/** Korean, whose clock puts the day period first (`오후 3:05`): a clock the widget's own languages do not have. */
+const KOREAN = { lang: 'ko', send: '보내기' };
+
 describe('a language pack supplied from the script tag', () => {
   it('speaks Hebrew, right to left, with Hebrew set on the panel', async () => {
     const { el, cleanup } = await mountWithPack('chatbot-pack-he', HEBREW, 'he');
@@ -85,6 +88,20 @@ describe('a language pack supplied from the script tag', () => {
       expect(panel.getAttribute('dir')).to.equal('ltr');
       expect(byPart(el.shadowRoot!, 'thread').textContent).to.contain('Olá! Eu sou Helper. Como posso ajudar?');
       await expect(el).to.be.accessible();
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("writes the messages' times as the browser writes them in the pack's language", async () => {
+    const { el, cleanup } = await mountWithPack('chatbot-pack-ko', KOREAN, 'ko');
+    try {
+      (el as HTMLElement & { send(text: string): boolean }).send('안녕하세요');
+      const times = () => [...el.shadowRoot!.querySelectorAll('time')];
+      await waitUntil(() => times().length === 2, 'the question and its answer were not drawn with their times');
+      const format = new Intl.DateTimeFormat('ko', { hour: 'numeric', minute: '2-digit' });
+      for (const time of times()) expect(time.textContent).to.equal(format.format(new Date(time.dateTime)));
+      expect(times()[0]!.textContent).to.match(/^오[전후] \d{1,2}:\d\d$/);
     } finally {
       cleanup();
     }

@@ -56,8 +56,13 @@ describe('squeezeLitTemplates: css``', () => {
   it('drops comments and the white space around punctuation, and shortens 0.5 to .5', () => {
     assert.equal(
       squeeze('css`\n  /* note */\n  .a > .b,\n  .c {\n    opacity: 0.5;\n    margin: 0 auto;\n  }\n`'),
-      'css` .a>.b,.c{opacity:.5;margin:0 auto}`',
+      'css`.a>.b,.c{opacity:.5;margin:0 auto}`',
     );
+  });
+
+  it('drops the white space at the start and the end of a sheet, and keeps it beside a binding inside', () => {
+    assert.equal(squeeze('css`\n  ${a}\n  .b ${c} {\n    color: red;\n  }\n  ${d}\n`'), 'css`${a} .b ${c}{color:red}${d}`');
+    assert.equal(squeeze('css`\n`'), 'css``');
   });
 });
 

@@ -39,6 +39,16 @@ describe('compileLanguagePack', () => {
     assert.deepEqual([1, 2, 5].map((count) => leadStrings(hebrew, undefined).leadMissing(count)), ['שדה אחד חסר', 'שני שדות חסרים', '5 שדות חסרים']);
   });
 
+  it("writes a message's time with the clock of the pack's language", () => {
+    const at = new Date(2025, 0, 15, 15, 5);
+    for (const lang of ['ko', 'fi', 'pt-BR', 'ar-EG']) {
+      const time = compileLanguagePack({ lang }, noDocument).time;
+      assert.equal(time?.(at), new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).format(at), lang);
+    }
+    // A pack cannot bring code for it: the entry is not one of the strings.
+    assert.equal(compileLanguagePack({ lang: 'fi', time: '{hours}' }, noDocument).time?.(at), '15.05');
+  });
+
   it('ignores entries of the wrong form and falls back to English for a pack it cannot read', () => {
     const odd = compileLanguagePack({ lang: 'pt', send: { other: 'x' }, title: 42 as unknown as string }, noDocument);
     assert.equal(odd.send, englishStrings.send);
