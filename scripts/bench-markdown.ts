@@ -6,7 +6,8 @@
 // before each sample, the least of samples taken in turn, memory the C allocator keeps for reuse). Prints
 // the growth 200 KB / 10 KB of each pattern (linear: 20x) and of work linear by construction measured the
 // same way before and after; exits 1 when a pattern throws or grows more than GROWTH_TOLERANCE times as much
-// as that work (or as 20x, when that is larger). It also prints the page faults of each side (first touches
+// as that work (or as 20x, when that is larger) in two measurements (a pattern over the bound is measured
+// again). It also prints the page faults of each side (first touches
 // of fresh memory) and the growth with their CPU time taken off, at the cost of one measured here: figures
 // to read, not asserted.
 //   npm run bench:markdown                      5 samples of each size per pattern, 15 of the reference
@@ -17,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { CORPUS, HIGHLIGHT_CORPUS, highlight, parse } from './markdown-corpus.js';
-import { GROWTH_TOLERANCE, LARGE, SMALL, WARM_MEMORY, measureCorpus, pageFaultMs, type Growth } from './markdown-growth.js';
+import { GROWTH_TOLERANCE, LARGE, SMALL, WARM_MEMORY, measureCorpus, measureGrowth, pageFaultMs, type Growth } from './markdown-growth.js';
 
 // The C allocator reads its settings when the process starts: without them, run again with them.
 if (Object.entries(WARM_MEMORY).some(([name, value]) => process.env[name] !== value)) {
@@ -45,19 +46,19 @@ const kb = (size: number): string => `${size / 1000} KB`;
 const started = process.cpuUsage();
 const startedAt = Date.now();
 const faultMs = pageFaultMs();
-const { before, after, bound, patterns } = measureCorpus(
-  [
-    ...Object.entries(CORPUS).map(([name, build]) => [name, build, (text: string) => parse(text, false) + parse(text, true)] as const),
-    ...Object.entries(HIGHLIGHT_CORPUS).map(([name, [language, build]]) => [`highlight ${name}`, build, (text: string) => highlight(language, text)] as const),
-  ],
-  {
-    rounds: Number(options.rounds),
-    maxRounds: Number(options['max-rounds'] ?? options.rounds),
-    referenceRounds: Number(options['reference-rounds']),
-    only: positionals[0] ?? '',
-    sizes,
-  },
-);
+const corpus = [
+  ...Object.entries(CORPUS).map(([name, build]) => [name, build, (text: string) => parse(text, false) + parse(text, true)] as const),
+  ...Object.entries(HIGHLIGHT_CORPUS).map(([name, [language, build]]) => [`highlight ${name}`, build, (text: string) => highlight(language, text)] as const),
+];
+const rounds = Number(options.rounds);
+const maxRounds = Number(options['max-rounds'] ?? options.rounds);
+const { before, after, bound, patterns } = measureCorpus(corpus, {
+  rounds,
+  maxRounds,
+  referenceRounds: Number(options['reference-rounds']),
+  only: positionals[0] ?? '',
+  sizes,
+});
 
 /** The growth with each page fault's CPU time taken off both sides (shown, not asserted). */
 const withoutFaults = ({ small, large, faults: [smallFaults, largeFaults] }: Growth): string => {
@@ -78,10 +79,28 @@ const rows: string[][] = [
   ['linear reference (words split into objects), before', ...cells(before), ''],
 ];
 let failures = 0;
+let measuredAgain = 0;
 for (const [name, growth] of patterns) {
-  const fails = growth instanceof Error || growth.ratio > bound;
+  if (growth instanceof Error) {
+    failures++;
+    rows.push([name, '', '', '', '', '', '', '', `THROWS: ${growth.message}`]);
+    continue;
+  }
+  // A pattern over the bound is measured once more, from scratch, with the most samples, and fails only when it
+  // is over the bound again. On the shared machine a linear pattern once read 1.04 of the bound (`<*`
+  // alternating: 55x, where it reads 24x on a quiet machine): a 10 KB side whose least sample came out well
+  // below its usual figure while the 200 KB side was held up. Super-linear work is over the bound in every
+  // measurement: quadratic work grows 400x.
+  let again: Growth | undefined;
+  if (growth.ratio > bound) {
+    const [, build, work] = corpus.find(([pattern]) => pattern === name)!;
+    again = measureGrowth(build, work, { rounds: maxRounds, sizes });
+    measuredAgain++;
+  }
+  const fails = again !== undefined && again.ratio > bound;
   if (fails) failures++;
-  rows.push(growth instanceof Error ? [name, '', '', '', '', '', '', '', `THROWS: ${growth.message}`] : [name, ...cells(growth), fails ? 'SUPER-LINEAR' : '']);
+  const note = again ? `${fails ? 'SUPER-LINEAR' : 'over the bound'}; measured again: ${again.ratio.toFixed(1)}x (${(again.ratio / bound).toFixed(2)})` : '';
+  rows.push([name, ...cells(growth), note]);
 }
 rows.push(['linear reference, after', ...cells(after), '']);
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -94,5 +113,6 @@ console.log(
     `${((used.user + used.system) / 1000).toFixed(0)} ms of CPU time (main thread and collector), ${((Date.now() - startedAt) / 1000).toFixed(0)} s of wall time.`,
 );
 console.log(`Faults: page faults per ${kb(sizes.small)} parse / per ${kb(sizes.large)} parse; w/o faults: the growth with ${(faultMs * 1000).toFixed(1)} us taken off per fault (not asserted).`);
+if (measuredAgain) console.log(`${measuredAgain} pattern(s) over the bound measured again (a pattern fails when it is over the bound both times).`);
 console.log(failures ? `${failures} pattern(s) grew beyond the bound or threw.` : 'Every pattern grew within the bound, and nothing threw.');
 process.exit(failures ? 1 : 0);
