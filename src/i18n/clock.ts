@@ -1,8 +1,8 @@
-// The time of a message in one of the widget's languages, hours and minutes as the language's clock shows them: what the browser's
-// `Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' })` writes (a test compares the two for every
-// minute of a day). The widget's own languages are written without Intl: the first formatter a page makes loads
-// the locale's data, a task of 20 to 50 ms, which held up the first answer of a visit and followed the first
-// paint of a restored conversation. A site's own pack (any language) brings its own `time`, made with Intl.
+// The time of a message in one of the widget's languages: hours and minutes as the language's clock shows
+// them, which is what the browser's `Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' })` writes
+// (a test compares the two for every minute of a day), without Intl. The first formatter a page makes loads the
+// locale's data, a task of 20 to 50 ms, which held up the first answer of a visit and followed the first paint
+// of a restored conversation. A site's own pack (any language) brings its own `time`, made with Intl.
 import type { Language } from './language-tags.js';
 
 /** The day periods of the languages whose clock has 12 hours; the others have 24. */
