@@ -291,6 +291,7 @@ async function answerRun(
       const before = await metrics();
       const { longTasks, start, firstPaint } = await page.evaluate(askPlainInPage, question);
       const after = await metrics();
+      if (firstPaint <= 0) throw new Error('the floor page painted no answer text');
       return { ...mainThreadBetween(before, after), longTasks, firstTokenMs: 0, sendToPaintMs: firstPaint - start };
     }
     if (options.cold) {
