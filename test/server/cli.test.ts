@@ -40,10 +40,11 @@ async function startCli(env: Record<string, string>): Promise<Started> {
   return { child, output: () => output, line };
 }
 
-async function stop(started: Started): Promise<number | null> {
+/** Stops the service as Ctrl+C would: its exit code, or the signal that ended it and what it printed. */
+async function stop(started: Started): Promise<number | string> {
   started.child.kill('SIGTERM');
-  const [code] = (await once(started.child, 'exit')) as [number | null];
-  return code;
+  const [code, signal] = (await once(started.child, 'exit')) as [number | null, NodeJS.Signals | null];
+  return code ?? `killed by ${signal}, after printing:\n${started.output().slice(-2000)}`;
 }
 
 for (const engine of testEngines()) {
