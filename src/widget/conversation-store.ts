@@ -43,7 +43,10 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): value is
 
 function readMessage(value: unknown): Message | undefined {
   if (!isRecord(value) || !isString(value['id']) || !isString(value['text'])) return undefined;
-  const at = Number.isFinite(value['at']) ? (value['at'] as number) : Date.now();
+  // A number a Date can hold (within ±8.64e15 ms; toJSON gives null for any other): a larger one would throw
+  // where the message's time is written, and the conversation would not be drawn.
+  const time = value['at'];
+  const at = typeof time == 'number' && new Date(time).toJSON() ? time : Date.now();
   if (value['role'] === 'user') return { id: value['id'], role: 'user', text: value['text'], at };
   if (value['role'] !== 'assistant' || !isString(value['replyTo']) || !oneOf(ANSWER_STATUSES, value['status'])) {
     return undefined;
@@ -71,7 +74,7 @@ export function parseStoredConversation(json: string | null): Conversation | und
   const value = parseJsonOrText(json ?? '');
   if (!isRecord(value) || value['version'] !== VERSION || !isString(value['sessionId']) || !value['sessionId']) return undefined;
   const messages = Array.isArray(value['messages']) ? value['messages'].map(readMessage) : [];
-  if (messages.some((message) => message === undefined)) return undefined;
+  if (messages.includes(undefined)) return undefined;
   const lead = isRecord(value['lead']) ? value['lead'] : {};
   const values = isRecord(lead['values'])
     ? Object.fromEntries(Object.entries(lead['values']).filter((entry): entry is [string, string] => isString(entry[1])))

@@ -138,6 +138,25 @@ describe('<chatbot-widget> persistence', () => {
     expect(lastAnswerText(el)).to.equal('Hello there!');
   });
 
+  it('loads a stored conversation whose message times no Date can hold, with the time of reading, and keeps answering', async () => {
+    const botId = freshBotId();
+    const messages = [
+      { id: 'q0', role: 'user', text: 'From the far future', at: 1e20 },
+      { id: 'a0', role: 'assistant', text: 'And back', suggestions: [], status: 'complete', feedback: null, replyTo: 'q0', at: -8.64e15 - 1 },
+    ];
+    sessionStorage.setItem(conversationKey(botId), JSON.stringify({ version: 1, sessionId: 's', messages }));
+    const before = Date.now();
+    const { el } = await mountWidget({ botId });
+    expect(parts(el, 'user-message').map((message) => byPart(message, 'bubble').textContent)).to.deep.equal(['You: From the far future']);
+    expect(lastAnswerText(el)).to.equal('And back');
+    const times = [...el.shadowRoot!.querySelectorAll('time')].map((time) => Date.parse(time.dateTime));
+    expect(times).to.have.length(2);
+    for (const time of times) expect(time).to.be.within(before, Date.now());
+    await ask(el, 'Still there?');
+    await settled(el);
+    expect(lastAnswerText(el)).to.equal('Hello there!');
+  });
+
   it('keeps working when storage refuses to save', async () => {
     const botId = freshBotId();
     const original = Storage.prototype.setItem;

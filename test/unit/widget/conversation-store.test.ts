@@ -30,14 +30,17 @@ describe('parseStoredConversation', () => {
     assert.deepEqual(parseStoredConversation(serializeConversation(conversation)), conversation);
   });
 
-  it('keeps a message time only when it is a finite number', () => {
+  it('keeps a message time only when it is a number a Date can hold (within ±8.64e15 ms)', () => {
     const before = Date.now();
-    for (const at of ['1700000000000', null, true, [5], { at: 5 }]) {
+    // JSON has no NaN or Infinity: its largest numbers are the ones a Date cannot hold.
+    for (const at of ['1700000000000', null, true, [5], { at: 5 }, 8.64e15 + 1, -8.64e15 - 1, 1e20, -1e308]) {
       const time = parseStoredConversation(stored([{ ...question, at }]))!.messages[0]!.at;
       assert.ok(time >= before && time <= Date.now(), `${JSON.stringify(at)} is replaced by the time of reading`);
     }
     assert.equal(parseStoredConversation(stored([{ ...question, at: 0 }]))!.messages[0]!.at, 0);
     assert.equal(parseStoredConversation(stored([{ ...question, at: -1.5 }]))!.messages[0]!.at, -1.5);
+    assert.equal(parseStoredConversation(stored([{ ...question, at: 8.64e15 }]))!.messages[0]!.at, 8.64e15);
+    assert.equal(parseStoredConversation(stored([{ ...answer, at: -8.64e15 }]))!.messages[0]!.at, -8.64e15);
   });
 
   it('turns an unknown failure into a service failure and keeps a streaming answer streaming (the widget resumes it)', () => {
